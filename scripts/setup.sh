@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Installs what tandem needs on a Debian machine, idempotently: every tool is
+# looked for first, and apt-get runs only when something is missing.
+set -euo pipefail
+
+# command-to-package pairs; the command is what we look for on PATH (or a
+# file path), the package is what provides it.
+need=(
+  "z3:z3"
+  "cvc5:cvc5"
+  "cvc4:cvc4"
+  "boolector:boolector"
+  "cadical:cadical"
+  "/usr/include/cadical.hpp:libcadical-dev"
+  "minisat:minisat"
+  "/usr/share/java/org.sat4j.core.jar:sat4j"
+  "java:default-jdk-headless"
+  "clang:clang"
+  "wasm-ld:lld"
+)
+
+missing=()
+for pair in "${need[@]}"; do
+  what=${pair%%:*}
+  pkg=${pair#*:}
+  if [[ $what == /* ]]; then
+    [[ -e $what ]] || missing+=("$pkg")
+  else
+    command -v "$what" >/dev/null 2>&1 || missing+=("$pkg")
+  fi
+done
+
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}" >&2
+  SUDO=""
+  if [[ $(id -u) != 0 ]]; then SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+go mod download
