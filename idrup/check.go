@@ -1,0 +1,710 @@
+package idrup
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+)
+
+// Options configure [Check].
+type Options struct {
+	// Relaxed reads both files in relaxed mode (see [Reader]): any blanks
+	// between tokens, CR LF, no final new-line. The checks are the same.
+	// Default false: strict, like idrup-check.
+	Relaxed bool
+}
+
+// Stats counts what a check saw.
+type Stats struct {
+	Inputs       int64 // 'i' lines
+	Lemmas       int64 // 'l' lines (RUP checked unless already inconsistent)
+	Deleted      int64 // 'd' lines
+	Weakened     int64 // 'w' lines
+	Restored     int64 // 'r' lines
+	Queries      int64 // 'q' lines
+	Models       int64 // models checked
+	Cores        int64 // cores checked
+	Unknowns     int64 // queries answered 's UNKNOWN'
+	Decisions    int64 // literals assumed by RUP and core checks
+	Propagations int64 // literals propagated
+}
+
+// Source is a named input of the checker.
+type Source struct {
+	Name string
+	R    io.Reader
+}
+
+// checker holds the state shared by the two-file and one-file checks.
+type checker struct {
+	ctx   context.Context
+	db    *db
+	stats Stats
+	ir    *Reader // interactions (nil in one-file mode)
+	pr    *Reader // proof
+
+	cur      *Reader // file of the line being checked
+	line     Line
+	buf      []lit
+	saved    []int // literals of the saved interaction line
+	savedNum int
+	savedTyp byte
+	query    []int
+	queryNum int
+	queryIn  string // name of the file that holds the query
+	lines    int
+}
+
+// Check checks an IDRUP proof against the iCNF interaction file that the
+// solver was run on, as idrup-check does: the two files are read in
+// parallel, every 'i' and 'q' line of the interactions must be repeated (as
+// a set of literals) in the proof, every lemma must be RUP, every 's' answer
+// must agree and be justified by a model that satisfies every input clause
+// and the query's assumptions, or by a core that is a subset of the
+// assumptions and refuted by unit propagation.
+//
+// When interactions.R is nil only the proof is checked, trusting its 'i'
+// and 'q' lines. The returned error is an [*Error] with the file and line
+// of the first failure, or an I/O or context error.
+func Check(ctx context.Context, interactions, proof Source, opts Options) (*Stats, error) {
+	c := &checker{ctx: ctx}
+	c.db = newDB(&c.stats)
+	c.pr = NewReader(proof.R, proof.Name, IDRUP, opts.Relaxed)
+	var err error
+	if interactions.R != nil {
+		c.ir = NewReader(interactions.R, interactions.Name, ICNF, opts.Relaxed)
+		c.queryIn = interactions.Name
+		err = c.checkTwo()
+	} else {
+		c.queryIn = proof.Name
+		err = c.checkOne()
+	}
+	return &c.stats, err
+}
+
+// CheckFiles runs [Check] on files by path; icnfPath may be empty to check
+// the proof alone.
+func CheckFiles(ctx context.Context, icnfPath, proofPath string, opts Options) (*Stats, error) {
+	pf, err := os.Open(proofPath)
+	if err != nil {
+		return nil, fmt.Errorf("opening the proof: %w", err)
+	}
+	defer pf.Close()
+	var in Source
+	if icnfPath != "" {
+		f, err := os.Open(icnfPath)
+		if err != nil {
+			return nil, fmt.Errorf("opening the interaction file: %w", err)
+		}
+		defer f.Close()
+		in = Source{Name: icnfPath, R: f}
+	}
+	return Check(ctx, in, Source{Name: proofPath, R: pf}, opts)
+}
+
+func (c *checker) next(r *Reader) (Line, error) {
+	c.lines++
+	if c.lines&1023 == 0 {
+		if err := c.ctx.Err(); err != nil {
+			return Line{}, fmt.Errorf("checking stopped at line %d of %s: %w", r.lineno, r.name, err)
+		}
+	}
+	c.cur = r
+	l, err := r.Next()
+	c.line = l
+	return l, err
+}
+
+func (c *checker) errorf(format string, args ...any) error {
+	return &Error{File: c.cur.name, Line: c.line.Num, Msg: fmt.Sprintf(format, args...)}
+}
+
+// lineError is an error that quotes the current line, as idrup-check's
+// line_error does.
+func (c *checker) lineError(msg string) error {
+	return c.errorf("%s: %s", msg, formatLine(c.line.Type, c.line.Lits))
+}
+
+func formatLine(t byte, lits []int) string {
+	var b strings.Builder
+	b.WriteByte(t)
+	for _, l := range lits {
+		b.WriteByte(' ')
+		b.WriteString(strconv.Itoa(l))
+	}
+	b.WriteString(" 0")
+	return b.String()
+}
+
+func (c *checker) unexpected(expected string) error {
+	if c.line.Type == 0 {
+		return &Error{File: c.cur.name, Line: c.line.Num, Parse: true,
+			Msg: fmt.Sprintf("unexpected end-of-file (expected %s line)", expected)}
+	}
+	return &Error{File: c.cur.name, Line: c.line.Num, Parse: true,
+		Msg: fmt.Sprintf("unexpected '%c' line (expected %s line)", c.line.Type, expected)}
+}
+
+// header accepts a 'p' line only as the first line of its file, with the
+// right format.
+func (c *checker) header(want Format, expected string) error {
+	if c.line.Text != want.String() {
+		return &Error{File: c.cur.name, Line: c.line.Num, Parse: true,
+			Msg: fmt.Sprintf("expected 'p %s' header and not 'p %s' (input files swapped?)", want, c.line.Text)}
+	}
+	if c.cur.count != 1 {
+		return c.unexpected(expected)
+	}
+	return nil
+}
+
+func (c *checker) save() {
+	c.saved = append(c.saved[:0], c.line.Lits...)
+	c.savedNum = c.line.Num
+	c.savedTyp = c.line.Type
+}
+
+func (c *checker) saveQuery() {
+	c.query = append(c.query[:0], c.line.Lits...)
+	c.queryNum = c.line.Num
+	c.stats.Queries++
+	for _, e := range c.query {
+		c.db.intern(abs(e))
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// sameSet reports whether a and b hold the same literals, ignoring order
+// and repetition.
+func (c *checker) sameSet(a, b []int) bool {
+	return c.subset(a, b) && c.subset(b, a)
+}
+
+func (c *checker) subset(a, b []int) bool {
+	d := c.db
+	for _, e := range b {
+		d.marks[d.toLit(e)] = true
+	}
+	ok := true
+	for _, e := range a {
+		if !d.marks[d.toLit(e)] {
+			ok = false
+			break
+		}
+	}
+	for _, e := range b {
+		d.marks[d.toLit(e)] = false
+	}
+	return ok
+}
+
+func (c *checker) matchSaved(what string) error {
+	if !c.sameSet(c.line.Lits, c.saved) {
+		return c.errorf("%s '%c' line does not match '%c' line %d in '%s'",
+			what, c.line.Type, c.savedTyp, c.savedNum, c.ir.name)
+	}
+	return nil
+}
+
+func (c *checker) addInput() {
+	lits, h, taut := c.db.normalize(c.line.Lits, c.buf)
+	c.buf = lits
+	c.db.add(lits, h, taut, true)
+	c.stats.Inputs++
+}
+
+// proofStep handles an 'l', 'd', 'w' or 'r' line.
+func (c *checker) proofStep() error {
+	d := c.db
+	switch c.line.Type {
+	case 'l':
+		lits, h, taut := d.normalize(c.line.Lits, c.buf)
+		c.buf = lits
+		c.stats.Lemmas++
+		if !taut && !d.implied(lits, true) {
+			return c.lineError("lemma implication check failed")
+		}
+		d.add(lits, h, taut, false)
+		return nil
+	case 'd', 'w', 'r':
+		lits := c.buf[:0]
+		var h uint64
+		for _, e := range c.line.Lits {
+			l, ok := d.lookupLit(e)
+			if !ok {
+				return c.lineError(fmt.Sprintf("literal %d unused", e))
+			}
+			if d.marks[l] {
+				continue
+			}
+			d.marks[l] = true
+			lits = append(lits, l)
+			h += litHash(l)
+		}
+		for _, l := range lits {
+			d.marks[l] = false
+		}
+		c.buf = lits
+		switch c.line.Type {
+		case 'd':
+			i := d.find(d.active, lits, h)
+			if i < 0 {
+				return c.lineError("could not find clause")
+			}
+			cl := removeAt(d.active, h, i)
+			d.detach(cl)
+			cl.gone = true
+			c.stats.Deleted++
+		case 'w':
+			i := d.find(d.active, lits, h)
+			if i < 0 {
+				return c.lineError("could not find and weaken clause")
+			}
+			cl := removeAt(d.active, h, i)
+			d.detach(cl)
+			cl.weakened = true
+			d.passive[h] = append(d.passive[h], cl)
+			c.stats.Weakened++
+		case 'r':
+			i := d.find(d.passive, lits, h)
+			if i < 0 {
+				return c.lineError("could not find and restore weakened clause")
+			}
+			cl := removeAt(d.passive, h, i)
+			cl.weakened = false
+			d.active[h] = append(d.active[h], cl)
+			d.attach(cl)
+			c.stats.Restored++
+		}
+	}
+	return nil
+}
+
+func isProofStep(t byte) bool { return t == 'l' || t == 'd' || t == 'w' || t == 'r' }
+
+// consistent checks that a model or core line has no clashing literals.
+func (c *checker) consistent() error {
+	d := c.db
+	var err error
+	var set []lit
+	for _, e := range c.line.Lits {
+		l := d.toLit(e)
+		if d.marks[neg(l)] {
+			err = c.errorf("inconsistent '%c' line with both %d and %d", c.line.Type, -e, e)
+			break
+		}
+		d.marks[l] = true
+		set = append(set, l)
+	}
+	for _, l := range set {
+		d.marks[l] = false
+	}
+	return err
+}
+
+// checkModel checks the current 'm' line: consistent, satisfies the query
+// and every input clause ever added.
+func (c *checker) checkModel() error {
+	if err := c.consistent(); err != nil {
+		return err
+	}
+	d := c.db
+	var set []lit
+	for _, e := range c.line.Lits {
+		l := d.toLit(e)
+		d.marks[l] = true
+		set = append(set, l)
+	}
+	defer func() {
+		for _, l := range set {
+			d.marks[l] = false
+		}
+	}()
+	for _, e := range c.query {
+		if !d.marks[d.toLit(e)] {
+			return c.errorf("model does not satisfy query literal %d at line %d in '%s'", e, c.queryNum, c.queryIn)
+		}
+	}
+	for _, cl := range d.inputs {
+		if cl.taut {
+			continue
+		}
+		sat := false
+		for _, l := range cl.lits {
+			if d.marks[l] {
+				sat = true
+				break
+			}
+		}
+		if !sat {
+			ext := make([]int, len(cl.lits))
+			for i, l := range cl.lits {
+				ext[i] = d.extLit(l)
+			}
+			return c.errorf("model does not satisfy input clause: %s", formatLine('i', ext))
+		}
+	}
+	return nil
+}
+
+// checkCore checks a 'u' line: propagating its literals gives a conflict.
+func (c *checker) checkCore() error {
+	lits, _, _ := c.db.normalize(c.line.Lits, c.buf)
+	c.buf = lits
+	if !c.db.implied(lits, false) {
+		return c.lineError("unsatisfiable core implication check failed")
+	}
+	return nil
+}
+
+func (c *checker) coreSubsetOfQuery() error {
+	d := c.db
+	for _, e := range c.query {
+		d.marks[d.toLit(e)] = true
+	}
+	var err error
+	for _, e := range c.line.Lits {
+		if !d.marks[d.toLit(e)] {
+			err = c.errorf("core literal %d not in query at line %d in '%s'", e, c.queryNum, c.queryIn)
+			break
+		}
+	}
+	for _, e := range c.query {
+		d.marks[d.toLit(e)] = false
+	}
+	return err
+}
+
+// checkTwo is idrup-check's state machine over the interaction file and
+// the proof (Figure 7 of the thesis; parse_and_check_icnf_and_idrup).
+func (c *checker) checkTwo() error {
+	const (
+		interactionInput = iota
+		proofInput
+		proofQuery
+		proofCheck
+		interactionStatus
+		interactionSatisfied
+		proofModel
+		interactionUnsatisfied
+		proofCore
+	)
+	state := interactionInput
+	var status string
+	for {
+		switch state {
+		case interactionInput:
+			l, err := c.next(c.ir)
+			if err != nil {
+				return err
+			}
+			switch l.Type {
+			case 0:
+				return nil
+			case 'p':
+				if err := c.header(ICNF, "'i' or 'q'"); err != nil {
+					return err
+				}
+			case 'i':
+				c.save()
+				c.addInput()
+				state = proofInput
+			case 'q':
+				c.save()
+				c.saveQuery()
+				state = proofQuery
+			default:
+				return c.unexpected("'i' or 'q'")
+			}
+		case proofInput, proofQuery:
+			l, err := c.next(c.pr)
+			if err != nil {
+				return err
+			}
+			want, what, expected := byte('i'), "input", "'i', 'l', 'd', 'w' or 'r'"
+			if state == proofQuery {
+				want, what, expected = 'q', "query", "'q', 'l', 'd', 'w' or 'r'"
+			}
+			switch {
+			case l.Type == 'p':
+				if err := c.header(IDRUP, expected); err != nil {
+					return err
+				}
+			case l.Type == want:
+				if err := c.matchSaved(what); err != nil {
+					return err
+				}
+				if state == proofInput {
+					state = interactionInput
+				} else {
+					state = proofCheck
+				}
+			case isProofStep(l.Type):
+				if err := c.proofStep(); err != nil {
+					return err
+				}
+			default:
+				return c.unexpected(expected)
+			}
+		case proofCheck:
+			l, err := c.next(c.pr)
+			if err != nil {
+				return err
+			}
+			switch {
+			case isProofStep(l.Type):
+				if err := c.proofStep(); err != nil {
+					return err
+				}
+			case l.Type == 's':
+				status = l.Text
+				state = interactionStatus
+			default:
+				return c.unexpected("'s', 'l', 'd', 'w' or 'r'")
+			}
+		case interactionStatus:
+			l, err := c.next(c.ir)
+			if err != nil {
+				return err
+			}
+			if l.Type != 's' {
+				return c.unexpected("'s " + status + "'")
+			}
+			if l.Text != status {
+				return &Error{File: c.cur.name, Line: l.Num, Parse: true,
+					Msg: fmt.Sprintf("unexpected 's %s' line (expected 's %s')", l.Text, status)}
+			}
+			switch status {
+			case Satisfiable:
+				state = interactionSatisfied
+			case Unsatisfiable:
+				state = interactionUnsatisfied
+			default:
+				c.stats.Unknowns++
+				state = interactionInput
+			}
+		case interactionSatisfied:
+			l, err := c.next(c.ir)
+			if err != nil {
+				return err
+			}
+			switch l.Type {
+			case 'v':
+				if err := c.consistent(); err != nil {
+					return err
+				}
+			case 'm':
+				if err := c.checkModel(); err != nil {
+					return err
+				}
+			default:
+				return c.unexpected("'v' or 'm'")
+			}
+			c.save()
+			state = proofModel
+		case proofModel:
+			l, err := c.next(c.pr)
+			if err != nil {
+				return err
+			}
+			if l.Type != 'm' {
+				return c.unexpected("'m'")
+			}
+			if err := c.checkModel(); err != nil {
+				return err
+			}
+			if err := c.consistentWithSaved(); err != nil {
+				return err
+			}
+			c.stats.Models++
+			state = interactionInput
+		case interactionUnsatisfied:
+			l, err := c.next(c.ir)
+			if err != nil {
+				return err
+			}
+			switch l.Type {
+			case 'f':
+				if err := c.consistent(); err != nil {
+					return err
+				}
+				if err := c.variablesInQuery(); err != nil {
+					return err
+				}
+			case 'u':
+				if err := c.checkCore(); err != nil {
+					return err
+				}
+			default:
+				return c.unexpected("'f' or 'u'")
+			}
+			c.save()
+			state = proofCore
+		case proofCore:
+			l, err := c.next(c.pr)
+			if err != nil {
+				return err
+			}
+			if l.Type != 'u' {
+				return c.unexpected("'u'")
+			}
+			if err := c.checkCore(); err != nil {
+				return err
+			}
+			if err := c.coreSubsetOfQuery(); err != nil {
+				return err
+			}
+			if c.savedTyp == 'u' {
+				if err := c.matchSaved("unsatisfiable core"); err != nil {
+					return err
+				}
+			} else if err := c.failedMatchCore(); err != nil {
+				return err
+			}
+			c.stats.Cores++
+			state = interactionInput
+		}
+	}
+}
+
+func (c *checker) consistentWithSaved() error {
+	d := c.db
+	for _, e := range c.line.Lits {
+		d.marks[d.toLit(e)] = true
+	}
+	var err error
+	for _, e := range c.saved {
+		if d.marks[d.toLit(-e)] {
+			err = c.errorf("inconsistent '%c' line on %d with line %d in '%s'", c.line.Type, e, c.savedNum, c.ir.name)
+			break
+		}
+	}
+	for _, e := range c.line.Lits {
+		d.marks[d.toLit(e)] = false
+	}
+	return err
+}
+
+func (c *checker) variablesInQuery() error {
+	d := c.db
+	for _, e := range c.query {
+		d.marks[d.toLit(e)] = true
+	}
+	var err error
+	for _, e := range c.line.Lits {
+		if !d.marks[d.toLit(e)] && !d.marks[d.toLit(-e)] {
+			err = c.errorf("literal %d nor %d in query at line %d in '%s'", e, -e, c.queryNum, c.queryIn)
+			break
+		}
+	}
+	for _, e := range c.query {
+		d.marks[d.toLit(e)] = false
+	}
+	return err
+}
+
+func (c *checker) failedMatchCore() error {
+	d := c.db
+	for _, e := range c.line.Lits {
+		d.marks[d.toLit(e)] = true
+	}
+	var err error
+	for _, e := range c.saved {
+		if d.marks[d.toLit(-e)] {
+			err = c.errorf("literal '%d' in this unsatisfiable core 'u' line of the proof is claimed not to be a failed literal in the 'f' line %d of the interaction file '%s' (as it occurs negated as '%d' there)", -e, c.savedNum, c.ir.name, e)
+			break
+		}
+	}
+	for _, e := range c.line.Lits {
+		d.marks[d.toLit(e)] = false
+	}
+	return err
+}
+
+// checkOne checks a proof alone (parse_and_check_idrup).
+func (c *checker) checkOne() error {
+	const (
+		proofInput = iota
+		proofCheck
+		proofModel
+		proofCore
+	)
+	state := proofInput
+	for {
+		l, err := c.next(c.pr)
+		if err != nil {
+			return err
+		}
+		switch state {
+		case proofInput:
+			switch {
+			case l.Type == 0:
+				return nil
+			case l.Type == 'p':
+				if err := c.header(IDRUP, "'q', 'i', 'l', 'd', 'w' or 'r'"); err != nil {
+					return err
+				}
+			case l.Type == 'i':
+				c.addInput()
+			case l.Type == 'q':
+				c.saveQuery()
+				state = proofCheck
+			case isProofStep(l.Type):
+				if err := c.proofStep(); err != nil {
+					return err
+				}
+			default:
+				return c.unexpected("'q', 'i', 'l', 'd', 'w' or 'r'")
+			}
+		case proofCheck:
+			switch {
+			case isProofStep(l.Type):
+				if err := c.proofStep(); err != nil {
+					return err
+				}
+			case l.Type == 's':
+				switch l.Text {
+				case Satisfiable:
+					state = proofModel
+				case Unsatisfiable:
+					state = proofCore
+				default:
+					c.stats.Unknowns++
+					state = proofInput
+				}
+			default:
+				return c.unexpected("'s', 'l', 'd', 'w' or 'r'")
+			}
+		case proofModel:
+			if l.Type != 'm' {
+				return c.unexpected("'m'")
+			}
+			if err := c.checkModel(); err != nil {
+				return err
+			}
+			c.stats.Models++
+			state = proofInput
+		case proofCore:
+			if l.Type != 'u' {
+				return c.unexpected("'u'")
+			}
+			if err := c.checkCore(); err != nil {
+				return err
+			}
+			if err := c.coreSubsetOfQuery(); err != nil {
+				return err
+			}
+			c.stats.Cores++
+			state = proofInput
+		}
+	}
+}
