@@ -1,0 +1,171 @@
+package sat
+
+// RestartPolicy chooses when the solver restarts.
+type RestartPolicy int
+
+const (
+	// RestartEMA restarts when the recent LBD average (fast exponential
+	// moving average, α = 1/32) exceeds RestartMargin times the long-term
+	// average (α = 1/4096), as in Glucose's dynamic restarts (Audemard and
+	// Simon) in CaDiCaL's EMA form. The default.
+	RestartEMA RestartPolicy = iota
+	// RestartLuby restarts after LubyUnit·luby(i) conflicts (Luby, Sinclair,
+	// Zuckerman), as MiniSat does.
+	RestartLuby
+	// RestartNone never restarts.
+	RestartNone
+)
+
+// DecisionHeuristic chooses the next decision variable.
+type DecisionHeuristic int
+
+const (
+	// DecideVSIDS picks the unassigned variable of highest activity
+	// (MiniSat's exponential VSIDS: bump by an increment that grows by
+	// 1/VarDecay per conflict). The default.
+	DecideVSIDS DecisionHeuristic = iota
+	// DecideStatic picks the unassigned variable of smallest index, like
+	// Sat4j's NaturalStaticOrder; useful to fuzz a solver with few
+	// surprises in its search.
+	DecideStatic
+)
+
+// PhasePolicy chooses the value given to a decision variable.
+type PhasePolicy int
+
+const (
+	// PhaseSaved reuses the variable's last value (RSAT phase saving),
+	// starting from false. The default.
+	PhaseSaved PhasePolicy = iota
+	// PhaseFalse always decides false.
+	PhaseFalse
+	// PhaseTrue always decides true.
+	PhaseTrue
+	// PhaseRandom decides by a fair coin from the solver's seeded RNG.
+	PhaseRandom
+)
+
+// ReducePolicy chooses how learned clauses are forgotten.
+type ReducePolicy int
+
+const (
+	// ReduceLBD removes, every ReduceInterval conflicts (growing by
+	// ReduceIncrement each time), the half of the learned clauses with the
+	// highest LBD, keeping "glue" clauses of LBD ≤ KeepLBD and clauses that
+	// are reasons on the trail (Glucose). The default.
+	ReduceLBD ReducePolicy = iota
+	// ReduceNone keeps every learned clause.
+	ReduceNone
+)
+
+// Minimization chooses how learned clauses are shortened.
+type Minimization int
+
+const (
+	// MinimizeRecursive removes every literal implied by the others through
+	// reasons (MiniSat's ccmin-mode 2, Sörensson and Biere). The default.
+	MinimizeRecursive Minimization = iota
+	// MinimizeLocal removes a literal whose reason's other literals are all
+	// in the clause (ccmin-mode 1).
+	MinimizeLocal
+	// MinimizeNone keeps the first-UIP clause as it is.
+	MinimizeNone
+)
+
+// UnitPolicy chooses what AddClause does with literals fixed at the root.
+type UnitPolicy int
+
+const (
+	// UnitsSimplify drops root-falsified literals from added clauses and
+	// skips root-satisfied clauses. In the proof the shortened clause is a
+	// lemma ('l') followed by the deletion ('d') of the original. The
+	// default.
+	UnitsSimplify UnitPolicy = iota
+	// UnitsKeep stores added clauses as they are.
+	UnitsKeep
+)
+
+// Options holds every tunable of the solver. The zero value is the default
+// configuration; each numeric field uses its default when zero. All of them
+// are worth fuzzing: they change the search but never the answers.
+type Options struct {
+	Restart RestartPolicy
+	// LubyUnit is the conflicts per Luby step (default 100, MiniSat's).
+	LubyUnit int
+	// RestartMargin is the EMA restart margin (default 1.25, i.e. Glucose's
+	// K = 0.8 written as 1/K).
+	RestartMargin float64
+	// RestartMin is the least number of conflicts between EMA restarts
+	// (default 50, Glucose's LBD queue size).
+	RestartMin int
+
+	Decision DecisionHeuristic
+	// VarDecay is the VSIDS decay (default 0.95, MiniSat's).
+	VarDecay float64
+	// RandomFreq is the probability of a random decision (default 0).
+	RandomFreq float64
+
+	Phase PhasePolicy
+
+	Reduce ReducePolicy
+	// ReduceInterval is the number of conflicts before the first reduction
+	// (default 2000, Glucose's).
+	ReduceInterval int
+	// ReduceIncrement is added to the interval after each reduction
+	// (default 300, Glucose's).
+	ReduceIncrement int
+	// KeepLBD is the LBD up to which learned clauses are never removed
+	// (default 2: Glucose's glue clauses).
+	KeepLBD int
+
+	Minimize Minimization
+	Units    UnitPolicy
+
+	// Seed seeds the RNG of random decisions and random phases.
+	Seed int64
+	// ConflictLimit bounds the conflicts of one Solve call (0: no bound);
+	// Solve returns Unknown when it is reached.
+	ConflictLimit int64
+}
+
+func (o Options) withDefaults() Options {
+	if o.LubyUnit <= 0 {
+		o.LubyUnit = 100
+	}
+	if o.RestartMargin <= 0 {
+		o.RestartMargin = 1.25
+	}
+	if o.RestartMin <= 0 {
+		o.RestartMin = 50
+	}
+	if o.VarDecay <= 0 || o.VarDecay >= 1 {
+		o.VarDecay = 0.95
+	}
+	if o.RandomFreq < 0 || o.RandomFreq > 1 {
+		o.RandomFreq = 0
+	}
+	if o.ReduceInterval <= 0 {
+		o.ReduceInterval = 2000
+	}
+	if o.ReduceIncrement <= 0 {
+		o.ReduceIncrement = 300
+	}
+	if o.KeepLBD <= 0 {
+		o.KeepLBD = 2
+	}
+	return o
+}
+
+// Stats counts the work of a solver over all its Solve calls.
+type Stats struct {
+	Solves       int64 // Solve calls
+	Decisions    int64 // decisions, assumptions included
+	Propagations int64 // literals propagated
+	Conflicts    int64 // conflicts
+	Restarts     int64 // restarts
+	Learned      int64 // learned clauses (units included)
+	Minimized    int64 // literals removed from learned clauses by minimization
+	Reductions   int64 // learned-clause reductions
+	Deleted      int64 // learned clauses deleted by reductions
+	Inputs       int64 // clauses added through AddClause
+}
