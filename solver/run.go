@@ -1,0 +1,344 @@
+package solver
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// Input is what a one-shot run solves: a file, or a script given on
+// standard input. Exactly one of Path and Data is used; Path wins.
+type Input struct {
+	// Path of an SMT-LIB file, passed to the solver as an argument.
+	Path string
+	// Data is a whole script written to the solver's standard input.
+	Data []byte
+}
+
+// FileInput is an Input reading the file at path.
+func FileInput(path string) Input { return Input{Path: path} }
+
+// BytesInput is an Input giving script on standard input.
+func BytesInput(script []byte) Input { return Input{Data: script} }
+
+// RunOptions are the settings of one [Run].
+type RunOptions struct {
+	Limits
+	Mode
+}
+
+// Result is everything tandem learned from one solver run.
+type Result struct {
+	// Status is the outcome. When the solver answered every check-sat and
+	// nothing went wrong it is the last answer; see [Run] for the rules.
+	Status Status `json:"status"`
+	// Reason says in words why Status was chosen when it is not an answer.
+	Reason string `json:"reason,omitempty"`
+	// Answers are the check-sat answers in the order printed (also the
+	// ones printed before a timeout or crash).
+	Answers []Status `json:"answers"`
+	// Errors are the messages of the (error "…") responses, unescaped.
+	Errors []string `json:"errors,omitempty"`
+	// RawResponses are the other top-level s-expressions on stdout, as raw
+	// text: models, get-value pairs, unsat cores, get-info answers. Parse
+	// them with the smtlib package's response parser.
+	RawResponses []string `json:"raw_responses,omitempty"`
+	// Unsupported counts the "unsupported" responses.
+	Unsupported int `json:"unsupported,omitempty"`
+
+	// ExitCode is the exit status, or -1 when a signal ended the process.
+	ExitCode int `json:"exit_code"`
+	// Signal is the signal that ended the process ("" when it exited).
+	Signal string `json:"signal,omitempty"`
+	// Signature is the first output line matching a crash or self-check
+	// signature of the profile, and SignatureNorm its normalized form (for
+	// dedup); for a signal death without such a line, the signal.
+	Signature     string `json:"signature,omitempty"`
+	SignatureNorm string `json:"signature_norm,omitempty"`
+
+	Wall    time.Duration `json:"wall_ns"`
+	User    time.Duration `json:"user_ns"`
+	Sys     time.Duration `json:"sys_ns"`
+	PeakRSS int64         `json:"peak_rss_bytes"` // from getrusage, bytes
+
+	Stdout        []byte `json:"-"`
+	Stderr        []byte `json:"-"`
+	StdoutDropped int64  `json:"stdout_dropped,omitempty"` // bytes read past OutputCap and discarded
+	StderrDropped int64  `json:"stderr_dropped,omitempty"`
+
+	// Argv is the command that ran, program first.
+	Argv []string `json:"argv"`
+	// PID is the solver's process id, which is also its process group id.
+	PID int `json:"pid"`
+}
+
+// CPU is user plus system CPU time.
+func (r *Result) CPU() time.Duration { return r.User + r.Sys }
+
+// drainGrace bounds how long output is read after the process group is
+// gone; only a process that escaped the group (setsid) can hold a pipe open
+// that long.
+const drainGrace = 500 * time.Millisecond
+
+// Run solves one input with one solver process and classifies the outcome.
+// It never uses a shell; the solver runs in its own process group under the
+// limits of opts, and the whole group is killed (SIGKILL) when the wall-time
+// limit passes or ctx is done, and swept again after the solver exits, so a
+// child that outlives the solver does not survive the call. The returned
+// error is non-nil only when the solver could not be run at all (binary
+// missing, pipes, limits); everything the solver does is in the Result.
+//
+// Status rules, in order: timeout (wall limit, ctx deadline, CPU limit);
+// error when ctx was cancelled; memout (out-of-memory message or peak RSS at
+// 90% of the limit, without a clean finish); crash (a signal, or a crash or
+// self-check signature in the output); error when stdout ends inside an
+// s-expression; the last check-sat answer when there is one; unsupported;
+// error.
+func Run(ctx context.Context, p *Profile, in Input, opts RunOptions) (*Result, error) {
+	lim := opts.Limits.withDefaults()
+	var argv []string
+	if in.Path != "" {
+		argv = p.OneShotArgv(in.Path, opts.Mode)
+	} else {
+		argv = p.StdinArgv(opts.Mode)
+	}
+	ex, err := execute(ctx, p, argv, lim, in.Data, in.Path == "")
+	if err != nil {
+		return nil, err
+	}
+	res := ex.res
+	parseOutput(res, res.Stdout, res.StdoutDropped > 0)
+	classify(res, p, lim, ex.sig, ex.timedOut, ex.cancelled)
+	return res, nil
+}
+
+// execution is a finished process before its output is interpreted.
+type execution struct {
+	res                 *Result
+	sig                 syscall.Signal // -1 when the process exited
+	timedOut, cancelled bool
+}
+
+// execute runs argv under lim to its end (or its limit) and collects the
+// raw facts: output, exit, resources.
+func execute(ctx context.Context, p *Profile, argv []string, lim Limits, stdin []byte, useStdin bool) (*execution, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("solver %s not started: %w", p.Name, err)
+	}
+	pr, err := startProc(p, argv, lim, useStdin)
+	if err != nil {
+		return nil, err
+	}
+	outC := startCapture(pr.stdout, lim.OutputCap)
+	errC := startCapture(pr.stderr, lim.OutputCap)
+	var inDone <-chan struct{}
+	if pr.stdin != nil {
+		inDone = writeInput(pr.stdin, stdin)
+	}
+
+	ex := &execution{sig: -1}
+	timer := time.NewTimer(lim.Wall)
+	defer timer.Stop()
+	select {
+	case <-pr.done:
+	case <-timer.C:
+		ex.timedOut = true
+		pr.kill()
+		pr.reap()
+	case <-ctx.Done():
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			ex.timedOut = true
+		} else {
+			ex.cancelled = true
+		}
+		pr.kill()
+		pr.reap()
+	}
+	pr.kill() // sweep children left behind in the group
+	outC.finish(pr.stdout, drainGrace)
+	errC.finish(pr.stderr, drainGrace)
+	if inDone != nil {
+		select {
+		case <-inDone:
+		case <-time.After(drainGrace):
+			pr.stdin.SetWriteDeadline(time.Now())
+			<-inDone
+		}
+	}
+
+	res := &Result{
+		Argv:          append([]string{pr.cmd.Path}, argv...),
+		Stdout:        outC.data,
+		Stderr:        errC.data,
+		StdoutDropped: outC.dropped,
+		StderrDropped: errC.dropped,
+		Wall:          pr.end.Sub(pr.start),
+		ExitCode:      -1,
+		PID:           pr.pid,
+	}
+	if st := pr.state; st != nil {
+		res.User, res.Sys = st.UserTime(), st.SystemTime()
+		if ru, ok := st.SysUsage().(*syscall.Rusage); ok {
+			res.PeakRSS = ru.Maxrss * 1024 // kilobytes on Linux
+		}
+		if ws, ok := st.Sys().(syscall.WaitStatus); ok {
+			if ws.Signaled() {
+				ex.sig = ws.Signal()
+				res.Signal = signalName(ex.sig)
+			} else {
+				res.ExitCode = ws.ExitStatus()
+			}
+		}
+	}
+	ex.res = res
+	return ex, nil
+}
+
+// parseOutput frames stdout into responses and sorts them into answers,
+// errors and raw responses. capped says the output was cut at OutputCap, in
+// which case an unterminated last response is expected, not an error.
+func parseOutput(res *Result, out []byte, capped bool) {
+	fr := newFrameReader(bytes.NewReader(out), 0)
+	for {
+		text, err := fr.next()
+		if err == io.EOF {
+			return
+		}
+		if err != nil {
+			if !capped {
+				res.Reason = err.Error()
+			}
+			return
+		}
+		kind, st, msg := ClassifyResponse(text)
+		switch kind {
+		case RespAnswer:
+			res.Answers = append(res.Answers, st)
+		case RespError:
+			res.Errors = append(res.Errors, msg)
+		case RespUnsupported:
+			res.Unsupported++
+		case RespOther:
+			res.RawResponses = append(res.RawResponses, text)
+		}
+	}
+}
+
+func classify(res *Result, p *Profile, lim Limits, sig syscall.Signal, timedOut, cancelled bool) {
+	set := func(s Status, why string) { res.Status, res.Reason = s, why }
+	unterminated := res.Reason != "" // set by parseOutput
+	both := append(append([]byte(nil), res.Stdout...), res.Stderr...)
+	if line, norm, ok := findSignature(both, p.Signatures); ok {
+		res.Signature, res.SignatureNorm = line, norm
+	}
+	abnormal := sig >= 0 || !p.normalExit(res.ExitCode)
+	memLimit := lim.Memory
+	if memLimit < 0 {
+		memLimit = -memLimit
+	}
+	switch {
+	case timedOut:
+		set(StatusTimeout, fmt.Sprintf("wall-time limit %v reached; process group killed", lim.Wall))
+		return
+	case cancelled:
+		set(StatusError, "cancelled by the caller; process group killed")
+		return
+	case sig == syscall.SIGXCPU || (sig == syscall.SIGKILL && res.CPU() >= lim.CPU):
+		set(StatusTimeout, fmt.Sprintf("CPU limit %v reached (%s)", lim.CPU, res.Signal))
+		return
+	}
+	oom := hasOOMMarker(res.Stderr) || hasOOMMarker(res.Stdout) || res.PeakRSS >= memLimit/10*9
+	if oom && (abnormal || len(res.Answers) == 0) {
+		set(StatusMemout, fmt.Sprintf("out of memory (limit %s, peak RSS %s)", FormatSize(memLimit), FormatSize(res.PeakRSS)))
+		return
+	}
+	if res.Signature != "" {
+		set(StatusCrash, "crash signature: "+res.SignatureNorm)
+		return
+	}
+	if sig >= 0 {
+		res.Signature = "signal " + res.Signal
+		res.SignatureNorm = res.Signature
+		set(StatusCrash, "killed by "+res.Signal)
+		return
+	}
+	if unterminated {
+		set(StatusError, "malformed output: "+res.Reason)
+		return
+	}
+	if n := len(res.Answers); n > 0 {
+		res.Status, res.Reason = res.Answers[n-1], ""
+		if res.Status == StatusTimeout {
+			res.Reason = "the solver reported its own timeout"
+		}
+		return
+	}
+	if res.Unsupported > 0 {
+		set(StatusUnsupported, "the solver answered unsupported")
+		return
+	}
+	for _, e := range res.Errors {
+		if isUnsupportedMessage(e) {
+			set(StatusUnsupported, "the solver said: "+firstLine(e))
+			return
+		}
+	}
+	if len(res.Errors) > 0 {
+		set(StatusError, "the solver said: "+firstLine(res.Errors[0]))
+		return
+	}
+	if abnormal {
+		msg := firstLine(strings.TrimSpace(string(res.Stderr)))
+		if msg == "" {
+			msg = firstLine(strings.TrimSpace(string(res.Stdout)))
+		}
+		if isUnsupportedMessage(msg) {
+			set(StatusUnsupported, "the solver said: "+msg)
+			return
+		}
+		set(StatusError, fmt.Sprintf("exit code %d without an answer: %s", res.ExitCode, msg))
+		return
+	}
+	set(StatusError, "no check-sat answer in the output")
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i]
+	}
+	if len(s) > 200 {
+		s = s[:200] + "…"
+	}
+	return s
+}
+
+func signalName(s syscall.Signal) string {
+	switch s {
+	case syscall.SIGSEGV:
+		return "SIGSEGV"
+	case syscall.SIGABRT:
+		return "SIGABRT"
+	case syscall.SIGKILL:
+		return "SIGKILL"
+	case syscall.SIGBUS:
+		return "SIGBUS"
+	case syscall.SIGILL:
+		return "SIGILL"
+	case syscall.SIGFPE:
+		return "SIGFPE"
+	case syscall.SIGXCPU:
+		return "SIGXCPU"
+	case syscall.SIGTERM:
+		return "SIGTERM"
+	case syscall.SIGPIPE:
+		return "SIGPIPE"
+	case syscall.SIGTRAP:
+		return "SIGTRAP"
+	}
+	return fmt.Sprintf("signal %d", int(s))
+}

@@ -1,0 +1,142 @@
+// Command fakesolver misbehaves the ways real solvers do, for the solver
+// package's tests. The first argument picks the behaviour; a file argument,
+// if any, is ignored.
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+	"time"
+)
+
+func main() {
+	if len(os.Args) < 2 {
+		fmt.Fprintln(os.Stderr, "usage: fakesolver MODE [FILE]")
+		os.Exit(2)
+	}
+	out := bufio.NewWriter(os.Stdout)
+	defer out.Flush()
+	switch os.Args[1] {
+	case "sat":
+		fmt.Fprintln(out, "sat")
+	case "hang":
+		time.Sleep(time.Hour)
+	case "sat-hang":
+		fmt.Fprintln(out, "sat")
+		out.Flush()
+		time.Sleep(time.Hour)
+	case "spawn", "spawn-hang":
+		// A child in the same process group that outlives this process.
+		c := exec.Command(os.Args[0], "sleep")
+		if err := c.Start(); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		fmt.Fprintf(out, "sat\n(child-pid %d)\n", c.Process.Pid)
+		out.Flush()
+		if os.Args[1] == "spawn-hang" {
+			time.Sleep(time.Hour)
+		}
+	case "sleep":
+		time.Sleep(time.Hour)
+	case "segv", "abrt":
+		sig := map[string]string{"segv": "SEGV", "abrt": "ABRT"}[os.Args[1]]
+		if sig == "ABRT" {
+			fmt.Fprint(os.Stderr, "ASSERTION VIOLATION\nFile: ../src/smt/theory_lra.cpp\nLine: 1234\n")
+		}
+		fmt.Fprintln(out, "(")
+		out.Flush()
+		// Become a shell that kills itself: the same pid dies by the signal,
+		// as a native solver would (the Go runtime would turn it into a panic).
+		syscall.Exec("/bin/sh", []string{"sh", "-c", "kill -" + sig + " $$"}, os.Environ())
+		os.Exit(3)
+	case "garbage":
+		fmt.Fprintln(out, "Hello from a solver that lost its way !!")
+		fmt.Fprintln(out, "42 frobnicate")
+	case "truncated":
+		fmt.Fprint(out, "sat\n(\n  (define-fun x () Int\n    3)\n  (define-fun y () (_ BitVec 8)\n")
+	case "flood":
+		fmt.Fprintln(out, "sat")
+		line := []byte(strings.Repeat("x", 1023) + "\n")
+		for i := 0; i < 200*1024; i++ { // 200 MiB
+			out.Write(line)
+		}
+	case "alloc":
+		var keep [][]byte
+		for {
+			b := make([]byte, 16<<20)
+			for i := range b {
+				b[i] = byte(i)
+			}
+			keep = append(keep, b)
+		}
+	case "spin":
+		x := 0
+		for {
+			x++
+		}
+	case "interactive":
+		interactive(out)
+	default:
+		fmt.Fprintln(os.Stderr, "fakesolver: unknown mode", os.Args[1])
+		os.Exit(2)
+	}
+}
+
+// interactive answers one command per line: success for everything but
+// check-sat (sat), get-model and get-value. An asserted "hang" makes
+// check-sat hang; "crash" makes it die by SIGSEGV.
+func interactive(out *bufio.Writer) {
+	in := bufio.NewScanner(os.Stdin)
+	in.Buffer(make([]byte, 1<<20), 1<<20)
+	var stack [][]string
+	stack = append(stack, nil)
+	for in.Scan() {
+		line := strings.TrimSpace(in.Text())
+		switch {
+		case line == "":
+			continue
+		case strings.HasPrefix(line, "(check-sat"):
+			for _, lvl := range stack {
+				for _, a := range lvl {
+					if strings.Contains(a, "hang") {
+						out.Flush()
+						time.Sleep(time.Hour)
+					}
+					if strings.Contains(a, "crash") {
+						out.Flush()
+						syscall.Exec("/bin/sh", []string{"sh", "-c", "kill -SEGV $$"}, os.Environ())
+					}
+				}
+			}
+			fmt.Fprintln(out, "sat")
+		case strings.HasPrefix(line, "(get-model"):
+			fmt.Fprintf(out, "(\n  (define-fun depth () Int %d)\n  (define-fun s () String \"a \"\" ) ;\")\n)\n", len(stack)-1)
+		case strings.HasPrefix(line, "(get-value"):
+			fmt.Fprintln(out, "((x 1))")
+		case strings.HasPrefix(line, "(push"):
+			stack = append(stack, nil)
+			fmt.Fprintln(out, "success")
+		case strings.HasPrefix(line, "(pop"):
+			if len(stack) == 1 {
+				fmt.Fprintln(out, `(error "pop below level 0")`)
+				break
+			}
+			stack = stack[:len(stack)-1]
+			fmt.Fprintln(out, "success")
+		case strings.HasPrefix(line, "(assert"):
+			stack[len(stack)-1] = append(stack[len(stack)-1], line)
+			fmt.Fprintln(out, "success")
+		case strings.HasPrefix(line, "(exit"):
+			fmt.Fprintln(out, "success")
+			return
+		default:
+			fmt.Fprintln(out, "success")
+		}
+		out.Flush()
+	}
+}
