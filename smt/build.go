@@ -1,0 +1,336 @@
+package smt
+
+import (
+	"fmt"
+	"math/big"
+)
+
+// Apply builds the application of a theory operator with its numeral
+// indices (nil for a plain operator). It type-checks and returns a
+// [*SortError] naming the operator and the offending sorts.
+func (s *Store) Apply(op Op, idx []int, args ...*Term) (*Term, error) {
+	if op == OpNone || op >= numOps {
+		return nil, fmt.Errorf("unknown operator %d", op)
+	}
+	if op == OpSub && len(args) == 1 {
+		op = OpNeg
+	}
+	info := &opTable[op]
+	if len(idx) != info.Indices {
+		return nil, &SortError{Op: info.Name, Indices: idx, Msg: fmt.Sprintf("takes %d indices, got %d", info.Indices, len(idx))}
+	}
+	var buf [8]*Sort
+	sorts := buf[:0]
+	for _, a := range args {
+		sorts = append(sorts, a.sort)
+	}
+	res, msg := info.check(idx, sorts, !s.Options.StrictArith)
+	if msg != "" {
+		return nil, &SortError{Op: info.Name, Indices: idx, Args: append([]*Sort(nil), sorts...), Msg: msg}
+	}
+	t := Term{kind: App, op: op, sort: res, args: args}
+	if len(idx) > 0 {
+		t.x = &extra{idx: idx}
+	}
+	return s.intern(&t), nil
+}
+
+// MustApply is [Store.Apply] for terms known to be well-sorted (tests,
+// generators that construct sorts correctly); it panics on a sort error.
+func (s *Store) MustApply(op Op, idx []int, args ...*Term) *Term {
+	t, err := s.Apply(op, idx, args...)
+	if err != nil {
+		panic(err)
+	}
+	return t
+}
+
+// True is the constant true.
+func (s *Store) True() *Term { return s.MustApply(OpTrue, nil) }
+
+// False is the constant false.
+func (s *Store) False() *Term { return s.MustApply(OpFalse, nil) }
+
+// Bool is true or false.
+func (s *Store) Bool(b bool) *Term {
+	if b {
+		return s.True()
+	}
+	return s.False()
+}
+
+// Numeral is an Int literal. Negative values are built as (- n).
+func (s *Store) Numeral(v *big.Int) *Term {
+	if v.Sign() < 0 {
+		pos := s.intern(&Term{kind: Literal, sort: intSort, x: &extra{lit: LitNumeral, num: new(big.Int).Neg(v)}})
+		return s.MustApply(OpNeg, nil, pos)
+	}
+	return s.intern(&Term{kind: Literal, sort: intSort, x: &extra{lit: LitNumeral, num: new(big.Int).Set(v)}})
+}
+
+// Int is an Int literal from an int64.
+func (s *Store) Int(v int64) *Term { return s.Numeral(big.NewInt(v)) }
+
+// Decimal is a Real literal. Negative values are built as (- d); values that
+// are not decimal fractions are built as (/ p q).
+func (s *Store) Decimal(v *big.Rat) *Term {
+	if v.Sign() < 0 {
+		return s.MustApply(OpNeg, nil, s.Decimal(new(big.Rat).Neg(v)))
+	}
+	if !isDecimalFraction(v) {
+		p := s.intern(&Term{kind: Literal, sort: realSort, x: &extra{lit: LitDecimal, rat: new(big.Rat).SetInt(v.Num())}})
+		q := s.intern(&Term{kind: Literal, sort: realSort, x: &extra{lit: LitDecimal, rat: new(big.Rat).SetInt(v.Denom())}})
+		return s.MustApply(OpDiv, nil, p, q)
+	}
+	return s.intern(&Term{kind: Literal, sort: realSort, x: &extra{lit: LitDecimal, rat: new(big.Rat).Set(v)}})
+}
+
+// isDecimalFraction reports whether the denominator of v is 2^a 5^b.
+func isDecimalFraction(v *big.Rat) bool {
+	d := new(big.Int).Set(v.Denom())
+	two, five := big.NewInt(2), big.NewInt(5)
+	m := new(big.Int)
+	for {
+		q, r := new(big.Int).QuoRem(d, two, m)
+		if r.Sign() != 0 {
+			break
+		}
+		d = q
+	}
+	for {
+		q, r := new(big.Int).QuoRem(d, five, m)
+		if r.Sign() != 0 {
+			break
+		}
+		d = q
+	}
+	return d.IsInt64() && d.Int64() == 1
+}
+
+// BV is a bit-vector literal of width w; v is taken modulo 2^w.
+func (s *Store) BV(v *big.Int, w int) (*Term, error) {
+	if w <= 0 {
+		return nil, fmt.Errorf("bit-vector width must be positive, got %d", w)
+	}
+	n := new(big.Int).Set(v)
+	if n.Sign() < 0 || n.BitLen() > w {
+		mod := new(big.Int).Lsh(big.NewInt(1), uint(w))
+		n.Mod(n, mod)
+	}
+	return s.intern(&Term{kind: Literal, sort: BitVecSort(w), x: &extra{lit: LitBitVec, num: n}}), nil
+}
+
+// BVUint64 is a bit-vector literal from the low w bits of v (w >= 1).
+func (s *Store) BVUint64(v uint64, w int) *Term {
+	if w < 64 {
+		v &= 1<<uint(w) - 1
+	}
+	t, err := s.BV(new(big.Int).SetUint64(v), w)
+	if err != nil {
+		panic(err)
+	}
+	return t
+}
+
+// String is a string literal of code points (each must be in 0..0x2FFFF).
+func (s *Store) String(cps []rune) (*Term, error) {
+	for _, c := range cps {
+		if c < 0 || c > MaxCodePoint {
+			return nil, fmt.Errorf("code point %#x is outside the SMT-LIB range 0..0x2FFFF", c)
+		}
+	}
+	return s.intern(&Term{kind: Literal, sort: strSort, x: &extra{lit: LitString, str: append([]rune{}, cps...)}}), nil
+}
+
+// MaxCodePoint is the largest code point of an SMT-LIB string.
+const MaxCodePoint = 0x2FFFF
+
+// Var is the bound variable name of the given sort (for let, quantifiers
+// and function definitions). Variables are identified by name and sort:
+// scoping is positional, as in SMT-LIB text.
+func (s *Store) Var(name string, sort *Sort) *Term {
+	return s.intern(&Term{kind: Var, sort: sort, x: &extra{name: name}})
+}
+
+// Let builds (let ((v1 t1) … ) body).
+func (s *Store) Let(vars, vals []*Term, body *Term) (*Term, error) {
+	if len(vars) != len(vals) || len(vars) == 0 {
+		return nil, fmt.Errorf("let needs as many values as variables, and at least one")
+	}
+	for i, v := range vars {
+		if v.kind != Var {
+			return nil, fmt.Errorf("let binds a non-variable")
+		}
+		if v.sort != vals[i].sort {
+			return nil, fmt.Errorf("let variable %s has sort %s but is bound to a %s", v.Name(), v.sort, vals[i].sort)
+		}
+	}
+	args := append(append(make([]*Term, 0, len(vals)+1), vals...), body)
+	return s.intern(&Term{kind: Let, sort: body.sort, args: args, x: &extra{binders: append([]*Term(nil), vars...)}}), nil
+}
+
+// Quantifier builds (forall (vars) body) or (exists (vars) body).
+func (s *Store) Quantifier(forall bool, vars []*Term, body *Term) (*Term, error) {
+	if body.sort != boolSort {
+		return nil, fmt.Errorf("quantifier body must be Bool, got %s", body.sort)
+	}
+	if len(vars) == 0 {
+		return nil, fmt.Errorf("quantifier binds no variable")
+	}
+	k := Exists
+	if forall {
+		k = Forall
+	}
+	return s.intern(&Term{kind: k, sort: boolSort, args: []*Term{body}, x: &extra{binders: append([]*Term(nil), vars...)}}), nil
+}
+
+// Annotate builds (! t attrs…).
+func (s *Store) Annotate(t *Term, attrs []Attribute) *Term {
+	return s.intern(&Term{kind: Annotated, sort: t.sort, args: []*Term{t}, x: &extra{attrs: append([]Attribute(nil), attrs...)}})
+}
+
+// ConstArray builds ((as const sort) v), the array mapping every index to v.
+func (s *Store) ConstArray(sort *Sort, v *Term) (*Term, error) {
+	if sort.Kind != KindArray {
+		return nil, fmt.Errorf("as const needs an array sort, got %s", sort)
+	}
+	if !accepts(sort.Elem(), v.sort, !s.Options.StrictArith) {
+		return nil, fmt.Errorf("constant array of %s with a %s value", sort, v.sort)
+	}
+	return s.intern(&Term{kind: App, op: OpConstArray, sort: sort, args: []*Term{v}}), nil
+}
+
+// NewFunc creates a function symbol. It does not check names; scopes are
+// the parser's business.
+func (s *Store) NewFunc(name string, kind FuncKind, params []*Sort, result *Sort) *Func {
+	s.funcs++
+	return &Func{Name: name, Kind: kind, Params: append([]*Sort(nil), params...), Result: result, id: s.funcs}
+}
+
+// Const is the application of a constant symbol (a Func of no parameters).
+func (s *Store) Const(f *Func) *Term {
+	t, err := s.ApplyFunc(f, nil)
+	if err != nil {
+		panic(err)
+	}
+	return t
+}
+
+// ApplyFunc applies a function symbol. For datatype constructors of a
+// parametric datatype the result sort is inferred from the arguments;
+// when it cannot be (nullary constructors), use [Store.ApplyFuncAs].
+func (s *Store) ApplyFunc(f *Func, args []*Term) (*Term, error) {
+	return s.ApplyFuncAs(f, args, nil)
+}
+
+// ApplyFuncAs applies f with its result sort fixed to as (nil: inferred),
+// as in ((as nil (List Int))).
+func (s *Store) ApplyFuncAs(f *Func, args []*Term, as *Sort) (*Term, error) {
+	if len(args) != len(f.Params) {
+		return nil, &SortError{Op: f.Name, Args: sortsOf(args), Msg: fmt.Sprintf("takes %d arguments, got %d", len(f.Params), len(args))}
+	}
+	res := f.Result
+	poly := res.HasParams()
+	for _, p := range f.Params {
+		poly = poly || p.HasParams()
+	}
+	if poly {
+		bind := map[string]*Sort{}
+		if as != nil && !Match(res, as, bind) {
+			return nil, &SortError{Op: f.Name, Msg: fmt.Sprintf("cannot have sort %s", as)}
+		}
+		for i, p := range f.Params {
+			if !Match(p, args[i].sort, bind) {
+				return nil, &SortError{Op: f.Name, Args: sortsOf(args), Msg: fmt.Sprintf("argument %d must be %s, got %s", i+1, p, args[i].sort)}
+			}
+		}
+		res = res.Subst(bind)
+		if res.HasParams() {
+			return nil, &SortError{Op: f.Name, Msg: "result sort is ambiguous; qualify it with (as " + f.Name + " SORT)"}
+		}
+	} else {
+		for i, p := range f.Params {
+			if !accepts(p, args[i].sort, !s.Options.StrictArith) {
+				return nil, &SortError{Op: f.Name, Args: sortsOf(args), Msg: fmt.Sprintf("argument %d must be %s, got %s", i+1, p, args[i].sort)}
+			}
+		}
+		if as != nil && as != res {
+			return nil, &SortError{Op: f.Name, Msg: fmt.Sprintf("has sort %s, not %s", res, as)}
+		}
+	}
+	return s.intern(&Term{kind: App, fun: f, sort: res, args: args}), nil
+}
+
+func sortsOf(ts []*Term) []*Sort {
+	r := make([]*Sort, len(ts))
+	for i, t := range ts {
+		r[i] = t.sort
+	}
+	return r
+}
+
+// DatatypeDecl is the input of [Store.DeclareDatatypes]: a name, its sort
+// parameters, and constructors with their fields.
+type DatatypeDecl struct {
+	Name         string
+	Params       []string
+	Constructors []ConstructorDecl
+}
+
+// ConstructorDecl is one constructor: its name and its fields (selector name
+// and sort). Field sorts may mention the sort parameters of the datatype and
+// the datatypes being declared (through [Store.DeclareDatatypes]' sortOf).
+type ConstructorDecl struct {
+	Name   string
+	Fields []FieldDecl
+}
+
+// FieldDecl is one field of a constructor.
+type FieldDecl struct {
+	Name string
+	Sort *Sort
+}
+
+// NewDatatypes creates the datatypes of one declare-datatypes command,
+// before their constructors are known, so that field sorts can refer to
+// them. Complete each with [Store.DefineConstructors].
+func (s *Store) NewDatatypes(names []string, params [][]string) []*Datatype {
+	out := make([]*Datatype, len(names))
+	for i, n := range names {
+		s.dts++
+		out[i] = &Datatype{Name: n, Params: params[i], uid: s.dts}
+	}
+	return out
+}
+
+// DefineConstructors gives d its constructors, creating constructor,
+// selector and tester functions. The datatype sort used as their result is
+// d applied to its own parameters.
+func (s *Store) DefineConstructors(d *Datatype, cons []ConstructorDecl) error {
+	if len(cons) == 0 {
+		return fmt.Errorf("datatype %s has no constructor", d.Name)
+	}
+	ps := make([]*Sort, len(d.Params))
+	for i, p := range d.Params {
+		ps[i] = ParamSort(p)
+	}
+	self := DatatypeSort(d, ps...)
+	for _, c := range cons {
+		fs := make([]*Sort, len(c.Fields))
+		for i, f := range c.Fields {
+			fs[i] = f.Sort
+		}
+		cf := s.NewFunc(c.Name, FuncConstructor, fs, self)
+		cf.Datatype = d
+		for i, f := range c.Fields {
+			sel := s.NewFunc(f.Name, FuncSelector, []*Sort{self}, f.Sort)
+			sel.Datatype, sel.Constructor, sel.Field = d, cf, i
+			cf.Selectors = append(cf.Selectors, sel)
+		}
+		tf := s.NewFunc(c.Name, FuncTester, []*Sort{self}, boolSort)
+		tf.Datatype, tf.Constructor = d, cf
+		cf.Tester = tf
+		d.Constructors = append(d.Constructors, cf)
+	}
+	return nil
+}

@@ -1,0 +1,273 @@
+package smt
+
+import (
+	"io"
+	"math/big"
+	"strconv"
+	"strings"
+)
+
+// String prints the term in SMT-LIB syntax. Shared subterms are printed
+// every time they occur; see [Printer] for output with sharing.
+func (t *Term) String() string {
+	var b strings.Builder
+	p := Printer{w: &b}
+	p.term(t)
+	return b.String()
+}
+
+// WriteTerm prints t to w in SMT-LIB syntax.
+func WriteTerm(w io.Writer, t *Term) error {
+	p := Printer{w: asStringWriter(w)}
+	p.term(t)
+	return p.err
+}
+
+type stringWriter interface {
+	io.Writer
+	WriteString(string) (int, error)
+}
+
+type stringWriterAdapter struct{ io.Writer }
+
+func (a stringWriterAdapter) WriteString(s string) (int, error) { return a.Write([]byte(s)) }
+
+func asStringWriter(w io.Writer) stringWriter {
+	if sw, ok := w.(stringWriter); ok {
+		return sw
+	}
+	return stringWriterAdapter{w}
+}
+
+// Printer writes terms as SMT-LIB text.
+type Printer struct {
+	w   stringWriter
+	err error
+}
+
+func (p *Printer) s(x string) {
+	if p.err == nil {
+		_, p.err = p.w.WriteString(x)
+	}
+}
+
+func (p *Printer) term(t *Term) {
+	switch t.kind {
+	case Literal:
+		p.s(LiteralString(t))
+	case Var:
+		p.s(QuoteSymbol(t.x.name))
+	case App:
+		p.app(t)
+	case Let:
+		p.s("(let (")
+		n := len(t.args) - 1
+		for i, v := range t.x.binders {
+			if i > 0 {
+				p.s(" ")
+			}
+			p.s("(")
+			p.s(QuoteSymbol(v.x.name))
+			p.s(" ")
+			p.term(t.args[i])
+			p.s(")")
+		}
+		p.s(") ")
+		p.term(t.args[n])
+		p.s(")")
+	case Forall, Exists:
+		if t.kind == Forall {
+			p.s("(forall (")
+		} else {
+			p.s("(exists (")
+		}
+		for i, v := range t.x.binders {
+			if i > 0 {
+				p.s(" ")
+			}
+			p.s("(")
+			p.s(QuoteSymbol(v.x.name))
+			p.s(" ")
+			p.s(v.sort.String())
+			p.s(")")
+		}
+		p.s(") ")
+		p.term(t.args[0])
+		p.s(")")
+	case Annotated:
+		p.s("(! ")
+		p.term(t.args[0])
+		for _, a := range t.x.attrs {
+			p.s(" ")
+			p.s(a.Key)
+			if a.Terms != nil {
+				p.s(" (")
+				for i, at := range a.Terms {
+					if i > 0 {
+						p.s(" ")
+					}
+					p.term(at)
+				}
+				p.s(")")
+			} else if a.Value != "" {
+				p.s(" ")
+				p.s(a.Value)
+			}
+		}
+		p.s(")")
+	}
+}
+
+func (p *Printer) app(t *Term) {
+	if t.fun != nil {
+		f := t.fun
+		head := QuoteSymbol(f.Name)
+		switch {
+		case f.Kind == FuncTester:
+			head = "(_ is " + QuoteSymbol(f.Constructor.Name) + ")"
+		case f.Kind == FuncConstructor && f.Result.HasParams() && !inferable(f):
+			head = "(as " + head + " " + t.sort.String() + ")"
+		}
+		if len(t.args) == 0 {
+			p.s(head)
+			return
+		}
+		p.s("(")
+		p.s(head)
+		p.args(t.args)
+		p.s(")")
+		return
+	}
+	if t.op == OpConstArray {
+		p.s("((as const ")
+		p.s(t.sort.String())
+		p.s(") ")
+		p.term(t.args[0])
+		p.s(")")
+		return
+	}
+	info := &opTable[t.op]
+	head := info.Name
+	if info.Indices > 0 {
+		var b strings.Builder
+		b.WriteString("(_ ")
+		b.WriteString(head)
+		for _, i := range t.x.idx {
+			b.WriteByte(' ')
+			b.WriteString(strconv.Itoa(i))
+		}
+		b.WriteString(")")
+		head = b.String()
+	}
+	if len(t.args) == 0 {
+		p.s(head)
+		return
+	}
+	p.s("(")
+	p.s(head)
+	p.args(t.args)
+	p.s(")")
+}
+
+// inferable reports whether the arguments of a constructor fix every sort
+// parameter of its result.
+func inferable(f *Func) bool {
+	seen := map[string]bool{}
+	var walk func(s *Sort)
+	walk = func(s *Sort) {
+		if s.Kind == KindParam {
+			seen[s.Name] = true
+		}
+		for _, q := range s.Params {
+			walk(q)
+		}
+	}
+	for _, ps := range f.Params {
+		walk(ps)
+	}
+	for _, n := range f.Datatype.Params {
+		if !seen[n] {
+			return false
+		}
+	}
+	return true
+}
+
+func (p *Printer) args(args []*Term) {
+	for _, a := range args {
+		p.s(" ")
+		p.term(a)
+	}
+}
+
+// LiteralString prints a literal term.
+func LiteralString(t *Term) string {
+	x := t.ext()
+	switch x.lit {
+	case LitNumeral:
+		return x.num.String()
+	case LitDecimal:
+		return DecimalString(x.rat)
+	case LitBitVec:
+		return BVString(x.num, t.sort.Width)
+	case LitString:
+		return QuoteString(x.str)
+	}
+	return "?"
+}
+
+// BVString prints a bit-vector value: #x… when the width is a multiple of 4,
+// #b… otherwise.
+func BVString(v *big.Int, w int) string {
+	var digits string
+	var n int
+	if w%4 == 0 {
+		digits, n = v.Text(16), w/4
+		return "#x" + strings.Repeat("0", n-len(digits)) + digits
+	}
+	digits, n = v.Text(2), w
+	return "#b" + strings.Repeat("0", n-len(digits)) + digits
+}
+
+// DecimalString prints a non-negative decimal fraction as an SMT-LIB decimal
+// (at least one digit after the point).
+func DecimalString(r *big.Rat) string {
+	if r.IsInt() {
+		return r.Num().String() + ".0"
+	}
+	d := new(big.Int).Set(r.Denom())
+	twos := int(d.TrailingZeroBits())
+	d.Rsh(d, uint(twos))
+	fives := 0
+	five, m := big.NewInt(5), new(big.Int)
+	for d.Cmp(big.NewInt(1)) > 0 {
+		q, rem := new(big.Int).QuoRem(d, five, m)
+		if rem.Sign() != 0 {
+			break
+		}
+		d = q
+		fives++
+	}
+	return r.FloatString(max(twos, fives))
+}
+
+// QuoteString prints code points as an SMT-LIB 2.6 string literal: "" for a
+// quote, \u{…} for everything outside printable ASCII and for backslash.
+func QuoteString(cps []rune) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, c := range cps {
+		switch {
+		case c == '"':
+			b.WriteString(`""`)
+		case c == '\\' || c < 0x20 || c > 0x7e:
+			b.WriteString(`\u{`)
+			b.WriteString(strconv.FormatInt(int64(c), 16))
+			b.WriteString(`}`)
+		default:
+			b.WriteRune(c)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}

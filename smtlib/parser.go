@@ -1,0 +1,1313 @@
+package smtlib
+
+import (
+	"fmt"
+	"io"
+	"math/big"
+	"os"
+	"strconv"
+	"strings"
+
+	"tandem/smt"
+)
+
+// Options control parsing.
+type Options struct {
+	// Store receives the terms; nil means a new store.
+	Store *smt.Store
+	// MaxDepth bounds the nesting of parentheses (default 100,000), so that
+	// hostile input cannot exhaust the stack.
+	MaxDepth int
+	// MaxErrors stops parsing after this many errors (default 50).
+	MaxErrors int
+}
+
+// Script is a parsed SMT-LIB script: every command in order, including the
+// ones tandem does not interpret.
+type Script struct {
+	Filename string
+	Store    *smt.Store
+	Commands []*Command
+}
+
+// Assertions returns the asserted terms in order (ignoring push/pop scopes).
+func (s *Script) Assertions() []*smt.Term {
+	var out []*smt.Term
+	for _, c := range s.Commands {
+		if c.Kind == CmdAssert {
+			out = append(out, c.Term)
+		}
+	}
+	return out
+}
+
+// Logic is the argument of the first set-logic, or "".
+func (s *Script) Logic() string {
+	for _, c := range s.Commands {
+		if c.Kind == CmdSetLogic {
+			return c.Name
+		}
+	}
+	return ""
+}
+
+// ParseFile reads and parses a script file. The error, if any, is an
+// [ErrorList] with every problem found, or an I/O error.
+func ParseFile(path string, opts ...Options) (*Script, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ParseReader(path, f, opts...)
+}
+
+// Parse parses a script held in memory.
+func Parse(filename string, src []byte, opts ...Options) (*Script, error) {
+	return parseWith(filename, newLexerBytes(src), opts)
+}
+
+// ParseReader parses a script from a stream, in bounded memory apart from
+// the terms themselves.
+func ParseReader(filename string, r io.Reader, opts ...Options) (*Script, error) {
+	return parseWith(filename, newLexer(r), opts)
+}
+
+func parseWith(filename string, lx *lexer, opts []Options) (*Script, error) {
+	p := newParser(filename, lx, opts)
+	sc := &Script{Filename: filename, Store: p.st}
+	for {
+		c, err := p.nextCommand()
+		if c != nil {
+			sc.Commands = append(sc.Commands, c)
+		}
+		if err == io.EOF {
+			break
+		}
+	}
+	if lx.rerr != nil {
+		return sc, fmt.Errorf("reading %s: %w", filename, lx.rerr)
+	}
+	p.errs.Sort()
+	return sc, p.errs.Err()
+}
+
+// Reader parses a script one command at a time, for inputs too large to
+// hold as a list of commands.
+type Reader struct{ p *parser }
+
+// NewReader returns a Reader over r.
+func NewReader(filename string, r io.Reader, opts ...Options) *Reader {
+	return &Reader{p: newParser(filename, newLexer(r), opts)}
+}
+
+// Store is the store the reader builds terms in.
+func (r *Reader) Store() *smt.Store { return r.p.st }
+
+// Next returns the next command. At the end it returns nil, io.EOF. A
+// command with errors is skipped and its errors are returned as an
+// [ErrorList]; reading can continue after it.
+func (r *Reader) Next() (*Command, error) {
+	n := len(r.p.errs)
+	c, err := r.p.nextCommand()
+	if err == io.EOF && c == nil {
+		if r.p.lx.rerr != nil {
+			return nil, r.p.lx.rerr
+		}
+		if len(r.p.errs) > n {
+			return nil, r.p.errs[n:]
+		}
+		return nil, io.EOF
+	}
+	if len(r.p.errs) > n {
+		return c, r.p.errs[n:]
+	}
+	return c, nil
+}
+
+type sortEntry struct {
+	arity  int
+	params []string  // define-sort
+	body   *smt.Sort // define-sort
+	dt     *smt.Datatype
+}
+
+type binding struct {
+	name string
+	t    *smt.Term
+}
+
+type undo struct {
+	marker bool
+	fun    bool
+	name   string
+	oldF   *smt.Func
+	oldS   *sortEntry
+}
+
+type parser struct {
+	filename string
+	lx       *lexer
+	st       *smt.Store
+	errs     ErrorList
+	maxDepth int
+	maxErrs  int
+
+	funs       map[string]*smt.Func
+	testers    map[string]*smt.Func // "is-C" and constructor name for (_ is C)
+	sorts      map[string]*sortEntry
+	sortParams map[string]bool
+	bound      []binding
+	undos      []undo
+	global     bool
+	done       bool
+}
+
+// bailout aborts the current command after an error has been recorded.
+type bailout struct{}
+
+func newParser(filename string, lx *lexer, opts []Options) *parser {
+	var o Options
+	if len(opts) > 0 {
+		o = opts[0]
+	}
+	if o.Store == nil {
+		o.Store = smt.NewStore()
+	}
+	if o.MaxDepth <= 0 {
+		o.MaxDepth = 100000
+	}
+	if o.MaxErrors <= 0 {
+		o.MaxErrors = 50
+	}
+	p := &parser{
+		filename: filename, lx: lx, st: o.Store, maxDepth: o.MaxDepth, maxErrs: o.MaxErrors,
+		funs: map[string]*smt.Func{}, testers: map[string]*smt.Func{}, sorts: map[string]*sortEntry{},
+	}
+	lx.next()
+	return p
+}
+
+func (p *parser) errorAt(pos Pos, format string, args ...any) {
+	p.errs.Add(p.filename, pos, fmt.Sprintf(format, args...))
+	if len(p.errs) >= p.maxErrs {
+		p.done = true
+	}
+	panic(bailout{})
+}
+
+func (p *parser) errorf(format string, args ...any) {
+	p.errorAt(p.lx.tpos, format, args...)
+}
+
+// expect checks the current token's kind and moves past it.
+func (p *parser) expect(k tokKind, what string) {
+	if p.lx.kind != k {
+		p.unexpected(what)
+	}
+	p.next()
+}
+
+func (p *parser) unexpected(what string) {
+	if p.lx.kind == tBad {
+		p.errorf("%s", p.lx.badMsg)
+	}
+	p.errorf("expected %s, found %s", what, p.lx.tokenText())
+}
+
+func (p *parser) next() {
+	p.lx.next()
+	if p.lx.kind == tBad {
+		p.errorf("%s", p.lx.badMsg)
+	}
+	if p.lx.depth > p.maxDepth {
+		p.errorf("parentheses nested deeper than %d", p.maxDepth)
+	}
+}
+
+// nextCommand parses one command. It returns io.EOF at the end of the input.
+func (p *parser) nextCommand() (cmd *Command, err error) {
+	if p.done {
+		return nil, io.EOF
+	}
+	for p.lx.kind == tBad {
+		p.errs.Add(p.filename, p.lx.tpos, p.lx.badMsg)
+		p.lx.next()
+	}
+	if p.lx.kind == tEOF {
+		return nil, io.EOF
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(bailout); !ok {
+				panic(r)
+			}
+			cmd = nil
+			p.bound = p.bound[:0]
+			p.sortParams = nil
+			p.lx.rec = false
+			p.skipCommand()
+		}
+	}()
+	return p.command(), nil
+}
+
+// skipCommand moves past the rest of a broken command: to the token after
+// the parenthesis that closes it.
+func (p *parser) skipCommand() {
+	for p.lx.kind != tEOF {
+		if p.lx.depth == 0 && (p.lx.kind == tRParen || p.lx.kind == tLParen) {
+			if p.lx.kind == tRParen {
+				p.lx.next()
+			}
+			return
+		}
+		if p.lx.depth < 0 {
+			p.lx.depth = 0
+		}
+		p.lx.next()
+	}
+}
+
+func (p *parser) command() *Command {
+	lx := p.lx
+	if lx.kind != tLParen {
+		p.unexpected("'(' to start a command")
+	}
+	start := lx.tpos
+	lx.rec = true
+	lx.recBuf = append(lx.recBuf[:0], '(')
+	p.next()
+	if lx.kind != tSymbol {
+		p.unexpected("a command name")
+	}
+	name := lx.name()
+	kind, known := commandByName[name]
+	if lx.quoted {
+		known = false
+	}
+	if !known {
+		if th := extensionTheory(name); th != "" {
+			p.errorf("%s", (&UnsupportedTheoryError{Theory: th, Symbol: name}).Error())
+		}
+		// Keep verbatim: read to the closing parenthesis.
+		for lx.depth > 0 {
+			p.next()
+			if lx.kind == tEOF {
+				p.errorAt(start, "command (%s … is not closed", name)
+			}
+		}
+		raw := string(lx.recBuf)
+		lx.rec = false
+		lx.next()
+		return &Command{Kind: CmdUnknown, Pos: start, Name: name, Raw: raw}
+	}
+	lx.rec = false
+	p.next()
+	c := &Command{Kind: kind, Pos: start}
+	p.commandBody(c)
+	if lx.kind != tRParen {
+		p.unexpected("')' to close " + kind.String())
+	}
+	lx.next() // not p.next: depth is back to 0 and a bad token belongs to the next command
+	return c
+}
+
+func (p *parser) commandBody(c *Command) {
+	lx := p.lx
+	switch c.Kind {
+	case CmdSetLogic:
+		c.Name = p.symbol("a logic name")
+	case CmdSetOption, CmdSetInfo:
+		if lx.kind != tKeyword {
+			p.unexpected("a keyword such as :status")
+		}
+		c.Name = lx.name()
+		p.next()
+		if lx.kind != tRParen {
+			c.Value = p.sexprText()
+		}
+		if c.Kind == CmdSetOption && c.Name == ":global-declarations" {
+			p.global = c.Value == "true"
+		}
+	case CmdGetInfo, CmdGetOption:
+		if lx.kind != tKeyword {
+			p.unexpected("a keyword")
+		}
+		c.Name = lx.name()
+		p.next()
+	case CmdDeclareSort:
+		c.Name = p.symbol("a sort name")
+		if lx.kind == tNumeral {
+			c.Arity = p.numeralInt()
+		}
+		p.defineSort(c.Name, &sortEntry{arity: c.Arity}, c.Pos)
+	case CmdDefineSort:
+		c.Name = p.symbol("a sort name")
+		p.expect(tLParen, "'(' before the sort parameters")
+		for lx.kind != tRParen {
+			c.SortParams = append(c.SortParams, p.symbol("a sort parameter"))
+		}
+		p.next()
+		p.sortParams = map[string]bool{}
+		for _, sp := range c.SortParams {
+			p.sortParams[sp] = true
+		}
+		c.Sort = p.sort()
+		p.sortParams = nil
+		p.defineSort(c.Name, &sortEntry{arity: len(c.SortParams), params: c.SortParams, body: c.Sort}, c.Pos)
+	case CmdDeclareFun, CmdDeclareCB:
+		name := p.symbol("a function name")
+		params := p.sortList()
+		res := p.sort()
+		k := smt.FuncDeclared
+		if c.Kind == CmdDeclareCB {
+			k = smt.FuncClosedBox
+		}
+		f := p.st.NewFunc(name, k, params, res)
+		p.declareFun(f, c.Pos)
+		c.Funcs = []*smt.Func{f}
+	case CmdDeclareOracleFun:
+		name := p.symbol("a function name")
+		bin := p.symbol("the oracle's binary")
+		params := p.sortList()
+		res := p.sort()
+		f := p.st.NewFunc(name, smt.FuncOracle, params, res)
+		f.Binary = bin
+		p.declareFun(f, c.Pos)
+		c.Funcs = []*smt.Func{f}
+	case CmdDeclareConst:
+		name := p.symbol("a constant name")
+		res := p.sort()
+		f := p.st.NewFunc(name, smt.FuncDeclared, nil, res)
+		p.declareFun(f, c.Pos)
+		c.Funcs = []*smt.Func{f}
+	case CmdDefineFun, CmdDefineFunRec:
+		name := p.symbol("a function name")
+		formals := p.sortedVars(false)
+		res := p.sort()
+		kind := smt.FuncDefined
+		if c.Kind == CmdDefineFunRec {
+			kind = smt.FuncDefinedRec
+		}
+		f := p.st.NewFunc(name, kind, sortsOfVars(formals), res)
+		f.Formals = formals
+		if kind == smt.FuncDefinedRec {
+			p.declareFun(f, c.Pos)
+		}
+		bodyPos := lx.tpos
+		f.Body = p.bodyWith(formals)
+		p.checkBody(f, bodyPos)
+		if kind == smt.FuncDefined {
+			p.declareFun(f, c.Pos)
+		}
+		c.Funcs = []*smt.Func{f}
+	case CmdDefineConst:
+		name := p.symbol("a constant name")
+		res := p.sort()
+		f := p.st.NewFunc(name, smt.FuncDefined, nil, res)
+		bodyPos := lx.tpos
+		f.Body = p.term()
+		p.checkBody(f, bodyPos)
+		p.declareFun(f, c.Pos)
+		c.Funcs = []*smt.Func{f}
+	case CmdDefineFunsRec:
+		p.expect(tLParen, "'(' before the function declarations")
+		for lx.kind != tRParen {
+			p.expect(tLParen, "'(' before a function declaration")
+			name := p.symbol("a function name")
+			formals := p.sortedVars(false)
+			res := p.sort()
+			p.expect(tRParen, "')'")
+			f := p.st.NewFunc(name, smt.FuncDefinedRec, sortsOfVars(formals), res)
+			f.Formals = formals
+			p.declareFun(f, c.Pos)
+			c.Funcs = append(c.Funcs, f)
+		}
+		p.next()
+		p.expect(tLParen, "'(' before the function bodies")
+		for _, f := range c.Funcs {
+			bodyPos := lx.tpos
+			f.Body = p.bodyWith(f.Formals)
+			p.checkBody(f, bodyPos)
+		}
+		p.expect(tRParen, "')' after the function bodies")
+	case CmdDeclareDatatype:
+		name := p.symbol("a datatype name")
+		ds := p.st.NewDatatypes([]string{name}, [][]string{nil})
+		p.datatypeBodies(ds, []int{-1}, c.Pos)
+		c.Datatypes = ds
+	case CmdDeclareDatatypes, CmdDeclareCodatatypes:
+		p.expect(tLParen, "'(' before the datatype names")
+		var names []string
+		var arities []int
+		for lx.kind != tRParen {
+			p.expect(tLParen, "'(' before a datatype name and arity")
+			names = append(names, p.symbol("a datatype name"))
+			arities = append(arities, p.numeralInt())
+			p.expect(tRParen, "')'")
+		}
+		p.next()
+		ds := p.st.NewDatatypes(names, make([][]string, len(names)))
+		p.expect(tLParen, "'(' before the datatype declarations")
+		p.datatypeBodies(ds, arities, c.Pos)
+		p.expect(tRParen, "')' after the datatype declarations")
+		c.Datatypes = ds
+	case CmdPush, CmdPop:
+		c.N = 1
+		if lx.kind == tNumeral {
+			c.N, c.HasN = p.numeralInt(), true
+		}
+		if c.Kind == CmdPush {
+			for i := 0; i < c.N && i < 1<<20; i++ {
+				p.undos = append(p.undos, undo{marker: true})
+			}
+		} else {
+			p.popScopes(c.N)
+		}
+	case CmdReset:
+		p.funs = map[string]*smt.Func{}
+		p.testers = map[string]*smt.Func{}
+		p.sorts = map[string]*sortEntry{}
+		p.undos = nil
+		p.global = false
+	case CmdResetAssertions:
+		p.popScopes(len(p.undos))
+	case CmdAssert:
+		pos := lx.tpos
+		c.Term = p.term()
+		if c.Term.Sort() != smt.BoolSort() {
+			p.errorAt(pos, "assert needs a Bool term, got %s", c.Term.Sort())
+		}
+	case CmdCheckSatAssuming:
+		p.expect(tLParen, "'(' before the assumptions")
+		for lx.kind != tRParen {
+			pos := lx.tpos
+			t := p.term()
+			if t.Sort() != smt.BoolSort() {
+				p.errorAt(pos, "an assumption must be Bool, got %s", t.Sort())
+			}
+			c.Terms = append(c.Terms, t)
+		}
+		p.next()
+	case CmdGetValue:
+		p.expect(tLParen, "'(' before the terms")
+		for lx.kind != tRParen {
+			c.Terms = append(c.Terms, p.term())
+		}
+		p.next()
+		if len(c.Terms) == 0 {
+			p.errorAt(c.Pos, "get-value needs at least one term")
+		}
+	case CmdEcho:
+		if lx.kind != tString {
+			p.unexpected("a string")
+		}
+		c.Value = string(lx.text)
+		p.next()
+	case CmdCheckSat, CmdGetModel, CmdGetAssignment, CmdGetAssertions, CmdGetProof,
+		CmdGetUnsatCore, CmdGetUnsatAssumptions, CmdExit:
+	}
+}
+
+func sortsOfVars(vs []*smt.Term) []*smt.Sort {
+	out := make([]*smt.Sort, len(vs))
+	for i, v := range vs {
+		out[i] = v.Sort()
+	}
+	return out
+}
+
+func (p *parser) checkBody(f *smt.Func, pos Pos) {
+	bs := f.Body.Sort()
+	if bs != f.Result && !(f.Result == smt.RealSort() && bs == smt.IntSort()) {
+		p.errorAt(pos, "body of %s has sort %s, but %s was declared", f.Name, bs, f.Result)
+	}
+}
+
+func (p *parser) bodyWith(formals []*smt.Term) *smt.Term {
+	n := len(p.bound)
+	for _, v := range formals {
+		p.bound = append(p.bound, binding{v.Name(), v})
+	}
+	t := p.term()
+	p.bound = p.bound[:n]
+	return t
+}
+
+func (p *parser) popScopes(n int) {
+	for ; n > 0 && len(p.undos) > 0; n-- {
+		for len(p.undos) > 0 {
+			u := p.undos[len(p.undos)-1]
+			p.undos = p.undos[:len(p.undos)-1]
+			if u.marker {
+				break
+			}
+			if u.fun {
+				if u.oldF == nil {
+					delete(p.funs, u.name)
+				} else {
+					p.funs[u.name] = u.oldF
+				}
+			} else {
+				if u.oldS == nil {
+					delete(p.sorts, u.name)
+				} else {
+					p.sorts[u.name] = u.oldS
+				}
+			}
+		}
+	}
+}
+
+func (p *parser) declareFun(f *smt.Func, pos Pos) {
+	if old, ok := p.funs[f.Name]; ok && old != f {
+		p.errorAt(pos, "%s is already declared", f.Name)
+	}
+	if _, ok := smt.LookupOp(f.Name); ok && f.Kind != smt.FuncSelector {
+		// Shadowing a theory symbol is legal only outside its theory; allow
+		// it but resolution prefers the user's symbol.
+	}
+	p.bindFun(f.Name, f)
+}
+
+func (p *parser) bindFun(name string, f *smt.Func) {
+	if len(p.undos) > 0 && !p.global {
+		p.undos = append(p.undos, undo{fun: true, name: name, oldF: p.funs[name]})
+	}
+	p.funs[name] = f
+}
+
+func (p *parser) defineSort(name string, e *sortEntry, pos Pos) {
+	if _, ok := p.sorts[name]; ok {
+		p.errorAt(pos, "sort %s is already declared", name)
+	}
+	if builtinSortName(name) {
+		p.errorAt(pos, "sort %s is built in", name)
+	}
+	if len(p.undos) > 0 && !p.global {
+		p.undos = append(p.undos, undo{name: name, oldS: p.sorts[name]})
+	}
+	p.sorts[name] = e
+}
+
+func builtinSortName(n string) bool {
+	switch n {
+	case "Bool", "Int", "Real", "String", "RegLan", "RoundingMode", "Float16", "Float32", "Float64", "Float128", "Array", "BitVec", "FloatingPoint":
+		return true
+	}
+	return false
+}
+
+func (p *parser) symbol(what string) string {
+	if p.lx.kind != tSymbol {
+		p.unexpected(what)
+	}
+	s := p.lx.name()
+	p.next()
+	return s
+}
+
+func (p *parser) numeralInt() int {
+	if p.lx.kind != tNumeral {
+		p.unexpected("a numeral")
+	}
+	v, err := strconv.Atoi(string(p.lx.text))
+	if err != nil || v > 1<<30 {
+		p.errorf("numeral %s is too large here", p.lx.text)
+	}
+	p.next()
+	return v
+}
+
+// sexprText reads one s-expression and returns it as normalized text.
+func (p *parser) sexprText() string {
+	var b strings.Builder
+	p.writeSexpr(&b)
+	return b.String()
+}
+
+func (p *parser) writeSexpr(b *strings.Builder) {
+	lx := p.lx
+	switch lx.kind {
+	case tLParen:
+		b.WriteByte('(')
+		p.next()
+		first := true
+		for lx.kind != tRParen {
+			if lx.kind == tEOF {
+				p.unexpected("')'")
+			}
+			if !first {
+				b.WriteByte(' ')
+			}
+			first = false
+			p.writeSexpr(b)
+		}
+		b.WriteByte(')')
+		p.next()
+		return
+	case tRParen, tEOF:
+		p.unexpected("a value")
+	}
+	b.WriteString(p.atomText())
+	p.next()
+}
+
+func (p *parser) atomText() string {
+	lx := p.lx
+	switch lx.kind {
+	case tString:
+		return `"` + strings.ReplaceAll(string(lx.text), `"`, `""`) + `"`
+	case tHex:
+		return "#x" + string(lx.text)
+	case tBinary:
+		return "#b" + string(lx.text)
+	case tSymbol:
+		if lx.quoted {
+			return "|" + string(lx.text) + "|"
+		}
+	}
+	return string(lx.text)
+}
+
+// ---- sorts ----
+
+func (p *parser) sortList() []*smt.Sort {
+	p.expect(tLParen, "'(' before the argument sorts")
+	var out []*smt.Sort
+	for p.lx.kind != tRParen {
+		out = append(out, p.sort())
+	}
+	p.next()
+	return out
+}
+
+func (p *parser) sort() *smt.Sort {
+	lx := p.lx
+	pos := lx.tpos
+	switch lx.kind {
+	case tSymbol:
+		name := lx.name()
+		p.next()
+		return p.namedSort(name, nil, pos)
+	case tLParen:
+		p.next()
+		if lx.is("_") {
+			p.next()
+			name := p.symbol("BitVec or FloatingPoint")
+			switch name {
+			case "BitVec":
+				w := p.numeralInt()
+				p.expect(tRParen, "')'")
+				if w <= 0 {
+					p.errorAt(pos, "bit-vector width must be positive")
+				}
+				return smt.BitVecSort(w)
+			case "FloatingPoint":
+				eb := p.numeralInt()
+				sb := p.numeralInt()
+				p.expect(tRParen, "')'")
+				if eb < 2 || sb < 2 {
+					p.errorAt(pos, "floating-point sorts need eb >= 2 and sb >= 2, got %d and %d", eb, sb)
+				}
+				return smt.FloatSort(eb, sb)
+			}
+			if th := extensionTheory(name); th != "" {
+				p.errorAt(pos, "%s", (&UnsupportedTheoryError{Theory: th, Symbol: name}).Error())
+			}
+			p.errorAt(pos, "unknown indexed sort (_ %s …)", name)
+		}
+		name := p.symbol("a sort name")
+		var args []*smt.Sort
+		for lx.kind != tRParen {
+			args = append(args, p.sort())
+		}
+		p.next()
+		return p.namedSort(name, args, pos)
+	}
+	p.unexpected("a sort")
+	return nil
+}
+
+func (p *parser) namedSort(name string, args []*smt.Sort, pos Pos) *smt.Sort {
+	arity := func(n int) {
+		if len(args) != n {
+			p.errorAt(pos, "sort %s takes %d parameters, got %d", name, n, len(args))
+		}
+	}
+	if p.sortParams[name] {
+		arity(0)
+		return smt.ParamSort(name)
+	}
+	if e, ok := p.sorts[name]; ok {
+		arity(e.arity)
+		switch {
+		case e.dt != nil:
+			return smt.DatatypeSort(e.dt, args...)
+		case e.body != nil:
+			bind := map[string]*smt.Sort{}
+			for i, n := range e.params {
+				bind[n] = args[i]
+			}
+			return e.body.Subst(bind)
+		}
+		return smt.UninterpretedSort(name, args...)
+	}
+	switch name {
+	case "Bool":
+		arity(0)
+		return smt.BoolSort()
+	case "Int":
+		arity(0)
+		return smt.IntSort()
+	case "Real":
+		arity(0)
+		return smt.RealSort()
+	case "String":
+		arity(0)
+		return smt.StringSort()
+	case "RegLan":
+		arity(0)
+		return smt.RegLanSort()
+	case "RoundingMode":
+		arity(0)
+		return smt.RoundingModeSort()
+	case "Float16":
+		arity(0)
+		return smt.FloatSort(5, 11)
+	case "Float32":
+		arity(0)
+		return smt.FloatSort(8, 24)
+	case "Float64":
+		arity(0)
+		return smt.FloatSort(11, 53)
+	case "Float128":
+		arity(0)
+		return smt.FloatSort(15, 113)
+	case "Array":
+		arity(2)
+		return smt.ArraySort(args[0], args[1])
+	}
+	if th := extensionTheory(name); th != "" {
+		p.errorAt(pos, "%s", (&UnsupportedTheoryError{Theory: th, Symbol: name}).Error())
+	}
+	p.errorAt(pos, "unknown sort %s (declare it with declare-sort)", name)
+	return nil
+}
+
+// ---- datatypes ----
+
+// datatypeBodies parses one constructor list per datatype (with par when the
+// arity is positive; arity -1 means "whatever the declaration says").
+func (p *parser) datatypeBodies(ds []*smt.Datatype, arities []int, pos Pos) {
+	lx := p.lx
+	for i, d := range ds {
+		e := &sortEntry{arity: max(arities[i], 0), dt: d}
+		p.defineSort(d.Name, e, pos)
+	}
+	for i, d := range ds {
+		p.expect(tLParen, "'(' before the constructors of "+d.Name)
+		var params []string
+		if lx.is("par") {
+			p.next()
+			p.expect(tLParen, "'(' before the sort parameters")
+			for lx.kind != tRParen {
+				params = append(params, p.symbol("a sort parameter"))
+			}
+			p.next()
+			p.expect(tLParen, "'(' before the constructors")
+		}
+		if arities[i] >= 0 && len(params) != arities[i] {
+			p.errorAt(pos, "datatype %s declared with %d parameters but defined with %d", d.Name, arities[i], len(params))
+		}
+		d.Params = params
+		p.sorts[d.Name].arity = len(params)
+		p.sortParams = map[string]bool{}
+		for _, sp := range params {
+			p.sortParams[sp] = true
+		}
+		var cons []smt.ConstructorDecl
+		for lx.kind != tRParen {
+			p.expect(tLParen, "'(' before a constructor")
+			cd := smt.ConstructorDecl{Name: p.symbol("a constructor name")}
+			for lx.kind != tRParen {
+				p.expect(tLParen, "'(' before a selector")
+				fd := smt.FieldDecl{Name: p.symbol("a selector name")}
+				fd.Sort = p.sort()
+				p.expect(tRParen, "')' after a selector")
+				cd.Fields = append(cd.Fields, fd)
+			}
+			p.next()
+			cons = append(cons, cd)
+		}
+		p.next()
+		if len(params) > 0 {
+			p.expect(tRParen, "')' closing par")
+		}
+		p.sortParams = nil
+		if err := p.st.DefineConstructors(d, cons); err != nil {
+			p.errorAt(pos, "%v", err)
+		}
+		for _, c := range d.Constructors {
+			p.declareFun(c, pos)
+			for _, s := range c.Selectors {
+				p.declareFun(s, pos)
+			}
+			p.testers[c.Name] = c.Tester
+			p.testers["is-"+c.Name] = c.Tester
+		}
+	}
+}
+
+// ---- terms ----
+
+func (p *parser) sortedVars(bind bool) []*smt.Term {
+	lx := p.lx
+	p.expect(tLParen, "'(' before the variable list")
+	var vs []*smt.Term
+	for lx.kind != tRParen {
+		p.expect(tLParen, "'(' before a (variable sort) pair")
+		name := p.symbol("a variable name")
+		s := p.sort()
+		p.expect(tRParen, "')' after a (variable sort) pair")
+		vs = append(vs, p.st.Var(name, s))
+	}
+	p.next()
+	return vs
+}
+
+func (p *parser) lookupBound(name string) *smt.Term {
+	for i := len(p.bound) - 1; i >= 0; i-- {
+		if p.bound[i].name == name {
+			return p.bound[i].t
+		}
+	}
+	return nil
+}
+
+// term parses a term and moves past it.
+func (p *parser) term() *smt.Term {
+	lx := p.lx
+	pos := lx.tpos
+	switch lx.kind {
+	case tNumeral:
+		v := p.bigNumeral()
+		p.next()
+		return p.st.Numeral(v)
+	case tDecimal:
+		r, ok := new(big.Rat).SetString(string(lx.text))
+		if !ok {
+			p.errorf("bad decimal %s", lx.text)
+		}
+		p.next()
+		return p.st.Decimal(r)
+	case tHex, tBinary:
+		base, bits := 16, 4
+		if lx.kind == tBinary {
+			base, bits = 2, 1
+		}
+		w := len(lx.text) * bits
+		v, ok := new(big.Int).SetString(string(lx.text), base)
+		if !ok {
+			p.errorf("bad bit-vector literal")
+		}
+		p.next()
+		t, err := p.st.BV(v, w)
+		if err != nil {
+			p.errorAt(pos, "%v", err)
+		}
+		return t
+	case tString:
+		cps, err := unescapeString(lx.text)
+		if err != nil {
+			p.errorf("%v", err)
+		}
+		p.next()
+		t, err := p.st.String(cps)
+		if err != nil {
+			p.errorAt(pos, "%v", err)
+		}
+		return t
+	case tSymbol:
+		name := lx.name()
+		quoted := lx.quoted
+		p.next()
+		return p.symbolTerm(name, quoted, pos)
+	case tLParen:
+		p.next()
+		return p.compound(pos)
+	}
+	p.unexpected("a term")
+	return nil
+}
+
+func (p *parser) bigNumeral() *big.Int {
+	t := p.lx.text
+	if len(t) <= 18 {
+		var v int64
+		for _, c := range t {
+			v = v*10 + int64(c-'0')
+		}
+		return big.NewInt(v)
+	}
+	v, ok := new(big.Int).SetString(string(t), 10)
+	if !ok {
+		p.errorf("bad numeral")
+	}
+	return v
+}
+
+func (p *parser) symbolTerm(name string, quoted bool, pos Pos) *smt.Term {
+	if v := p.lookupBound(name); v != nil {
+		return v
+	}
+	if f, ok := p.funs[name]; ok {
+		if len(f.Params) != 0 {
+			p.errorAt(pos, "%s is a function of %d arguments, used as a constant", name, len(f.Params))
+		}
+		t, err := p.st.ApplyFunc(f, nil)
+		if err != nil {
+			p.errorAt(pos, "%v", err)
+		}
+		return t
+	}
+	if !quoted {
+		if op, ok := smt.LookupOp(name); ok && op.Info().Indices == 0 {
+			t, err := p.st.Apply(op, nil)
+			if err != nil {
+				p.errorAt(pos, "%s is an operator and needs arguments: %v", name, err)
+			}
+			return t
+		}
+	}
+	p.unknownSymbol(name, pos)
+	return nil
+}
+
+func (p *parser) unknownSymbol(name string, pos Pos) {
+	if th := extensionTheory(name); th != "" {
+		p.errorAt(pos, "%s", (&UnsupportedTheoryError{Theory: th, Symbol: name}).Error())
+	}
+	p.errorAt(pos, "unknown symbol %s (declare it with declare-fun or declare-const)", name)
+}
+
+// compound parses the rest of a parenthesized term, after '('.
+func (p *parser) compound(pos Pos) *smt.Term {
+	lx := p.lx
+	if lx.kind == tSymbol && !lx.quoted {
+		switch string(lx.text) {
+		case "let":
+			p.next()
+			return p.let(pos)
+		case "forall", "exists":
+			forall := lx.is("forall")
+			p.next()
+			vs := p.sortedVars(true)
+			bodyPos := lx.tpos
+			body := p.bodyWith(vs)
+			p.expect(tRParen, "')' closing the quantifier")
+			t, err := p.st.Quantifier(forall, vs, body)
+			if err != nil {
+				p.errorAt(bodyPos, "%v", err)
+			}
+			return t
+		case "!":
+			p.next()
+			return p.annotated(pos)
+		case "_":
+			p.next()
+			return p.indexedConst(pos)
+		case "as":
+			p.next()
+			return p.asTerm(pos, nil)
+		case "match":
+			p.errorf("match terms are not supported yet")
+		case "lambda":
+			p.errorf("%s", (&UnsupportedTheoryError{Theory: "higher-order logic", Symbol: "lambda"}).Error())
+		}
+	}
+	// An application: head then arguments.
+	headPos := lx.tpos
+	type head struct {
+		name   string
+		quoted bool
+		idx    []int
+		op     smt.Op
+		tester *smt.Func
+		as     *smt.Sort
+		asName string
+		cnst   *smt.Sort
+	}
+	var h head
+	switch lx.kind {
+	case tSymbol:
+		h.name, h.quoted = lx.name(), lx.quoted
+		p.next()
+	case tLParen:
+		p.next()
+		switch {
+		case lx.is("_"):
+			p.next()
+			h.name = p.symbol("an indexed operator")
+			if h.name == "is" {
+				cname := p.symbol("a constructor")
+				h.tester = p.testers[cname]
+				if h.tester == nil {
+					p.errorAt(headPos, "(_ is %s): %s is not a constructor", cname, cname)
+				}
+				p.expect(tRParen, "')'")
+				break
+			}
+			for lx.kind != tRParen {
+				h.idx = append(h.idx, p.index())
+			}
+			p.next()
+			if h.idx == nil {
+				p.errorAt(headPos, "(_ %s) needs at least one index", h.name)
+			}
+		case lx.is("as"):
+			p.next()
+			if lx.is("const") {
+				p.next()
+				h.cnst = p.sort()
+				p.expect(tRParen, "')'")
+				break
+			}
+			h.asName = p.symbol("a function name")
+			h.as = p.sort()
+			p.expect(tRParen, "')'")
+		default:
+			p.errorAt(headPos, "expected an operator, found a parenthesized term (higher-order application is not supported)")
+		}
+	default:
+		p.unexpected("an operator or function name")
+	}
+	var args []*smt.Term
+	for lx.kind != tRParen {
+		if lx.kind == tEOF {
+			p.unexpected("')'")
+		}
+		args = append(args, p.term())
+	}
+	p.next()
+	var t *smt.Term
+	var err error
+	switch {
+	case h.tester != nil:
+		t, err = p.st.ApplyFunc(h.tester, args)
+	case h.cnst != nil:
+		if len(args) != 1 {
+			p.errorAt(headPos, "(as const %s) takes one argument", h.cnst)
+		}
+		t, err = p.st.ConstArray(h.cnst, args[0])
+	case h.as != nil:
+		f := p.funs[h.asName]
+		if f == nil {
+			p.unknownSymbol(h.asName, headPos)
+		}
+		t, err = p.st.ApplyFuncAs(f, args, h.as)
+	case h.idx != nil:
+		t, err = p.indexedApp(h.name, h.idx, args, headPos)
+	default:
+		t, err = p.apply(h.name, h.quoted, args, headPos)
+	}
+	if err != nil {
+		p.errorAt(headPos, "%v", err)
+	}
+	return t
+}
+
+func (p *parser) index() int {
+	if p.lx.kind == tNumeral {
+		return p.numeralInt()
+	}
+	p.unexpected("a numeral index")
+	return 0
+}
+
+func (p *parser) apply(name string, quoted bool, args []*smt.Term, pos Pos) (*smt.Term, error) {
+	if v := p.lookupBound(name); v != nil {
+		p.errorAt(pos, "%s is a variable, not a function (higher-order application is not supported)", name)
+	}
+	if f, ok := p.funs[name]; ok {
+		return p.st.ApplyFunc(f, args)
+	}
+	if tf, ok := p.testers[name]; ok && strings.HasPrefix(name, "is-") {
+		return p.st.ApplyFunc(tf, args)
+	}
+	if !quoted {
+		if op, ok := smt.LookupOp(name); ok {
+			if op.Info().Indices > 0 {
+				// SMT-LIB 2.5 (re.loop r lo hi) and (re.^ r n) take numerals as arguments.
+				if (op == smt.OpReLoop || op == smt.OpRePower) && len(args) > 1 {
+					var idx []int
+					for _, a := range args[1:] {
+						if a.Kind() != smt.Literal || a.LiteralKind() != smt.LitNumeral || !a.BigInt().IsInt64() {
+							return nil, fmt.Errorf("%s needs numeral bounds", name)
+						}
+						idx = append(idx, int(a.BigInt().Int64()))
+					}
+					if op == smt.OpReLoop && len(idx) == 1 {
+						return nil, fmt.Errorf("re.loop needs a lower and an upper bound")
+					}
+					return p.st.Apply(op, idx, args[0])
+				}
+				return nil, fmt.Errorf("%s is indexed: write ((_ %s …) …)", name, name)
+			}
+			return p.st.Apply(op, nil, args...)
+		}
+	}
+	p.unknownSymbol(name, pos)
+	return nil, nil
+}
+
+func (p *parser) indexedApp(name string, idx []int, args []*smt.Term, pos Pos) (*smt.Term, error) {
+	op, ok := smt.LookupOp(name)
+	if !ok || op.Info().Indices == 0 {
+		if th := extensionTheory(name); th != "" {
+			p.errorAt(pos, "%s", (&UnsupportedTheoryError{Theory: th, Symbol: name}).Error())
+		}
+		return nil, fmt.Errorf("unknown indexed operator (_ %s …)", name)
+	}
+	return p.st.Apply(op, idx, args...)
+}
+
+// indexedConst parses (_ bvN w), (_ +zero eb sb) and friends, after "(_".
+func (p *parser) indexedConst(pos Pos) *smt.Term {
+	lx := p.lx
+	name := p.symbol("an indexed constant")
+	if name == "char" {
+		if lx.kind != tHex {
+			p.unexpected("a hexadecimal code point")
+		}
+		v := hexVal(lx.text)
+		if len(lx.text) > 5 || v > smt.MaxCodePoint {
+			p.errorf("(_ char #x%s) is above the largest code point 2FFFF", lx.text)
+		}
+		p.next()
+		p.expect(tRParen, "')'")
+		t, err := p.st.String([]rune{rune(v)})
+		if err != nil {
+			p.errorAt(pos, "%v", err)
+		}
+		return t
+	}
+	if strings.HasPrefix(name, "bv") && len(name) > 2 && isDigit(name[2]) {
+		v, ok := new(big.Int).SetString(name[2:], 10)
+		if !ok {
+			p.errorAt(pos, "bad bit-vector constant %s", name)
+		}
+		w := p.numeralInt()
+		p.expect(tRParen, "')'")
+		t, err := p.st.BV(v, w)
+		if err != nil {
+			p.errorAt(pos, "%v", err)
+		}
+		return t
+	}
+	var idx []int
+	for lx.kind != tRParen {
+		idx = append(idx, p.index())
+	}
+	p.next()
+	t, err := p.indexedApp(name, idx, nil, pos)
+	if err != nil {
+		p.errorAt(pos, "%v", err)
+	}
+	return t
+}
+
+// asTerm parses (as f S) after "(as", as a term of its own.
+func (p *parser) asTerm(pos Pos, _ []*smt.Term) *smt.Term {
+	name := p.symbol("a function name")
+	s := p.sort()
+	p.expect(tRParen, "')'")
+	f := p.funs[name]
+	if f == nil {
+		if v := p.lookupBound(name); v != nil && v.Sort() == s {
+			return v
+		}
+		p.unknownSymbol(name, pos)
+	}
+	t, err := p.st.ApplyFuncAs(f, nil, s)
+	if err != nil {
+		p.errorAt(pos, "%v", err)
+	}
+	return t
+}
+
+func (p *parser) let(pos Pos) *smt.Term {
+	lx := p.lx
+	p.expect(tLParen, "'(' before the let bindings")
+	var vars, vals []*smt.Term
+	var names []string
+	for lx.kind != tRParen {
+		p.expect(tLParen, "'(' before a (name term) binding")
+		name := p.symbol("a variable name")
+		v := p.term()
+		p.expect(tRParen, "')' after a let binding")
+		names = append(names, name)
+		vals = append(vals, v)
+		vars = append(vars, p.st.Var(name, v.Sort()))
+	}
+	p.next()
+	if len(vars) == 0 {
+		p.errorAt(pos, "let binds nothing")
+	}
+	n := len(p.bound)
+	for i, v := range vars {
+		p.bound = append(p.bound, binding{names[i], v})
+	}
+	body := p.term()
+	p.bound = p.bound[:n]
+	p.expect(tRParen, "')' closing let")
+	t, err := p.st.Let(vars, vals, body)
+	if err != nil {
+		p.errorAt(pos, "%v", err)
+	}
+	return t
+}
+
+func (p *parser) annotated(pos Pos) *smt.Term {
+	lx := p.lx
+	t := p.term()
+	var attrs []smt.Attribute
+	for lx.kind != tRParen {
+		if lx.kind != tKeyword {
+			p.unexpected("an attribute keyword")
+		}
+		a := smt.Attribute{Key: lx.name()}
+		p.next()
+		switch a.Key {
+		case ":pattern", ":no-pattern":
+			if a.Key == ":pattern" || lx.kind == tLParen {
+				p.expect(tLParen, "'(' before the pattern terms")
+				a.Terms = []*smt.Term{}
+				for lx.kind != tRParen {
+					a.Terms = append(a.Terms, p.term())
+				}
+				p.next()
+			} else {
+				a.Terms = []*smt.Term{p.term()}
+			}
+		case ":named":
+			a.Value = p.atomText()
+			name := lx.name()
+			p.symbol("a name")
+			f := p.st.NewFunc(name, smt.FuncDefined, nil, t.Sort())
+			f.Body = t
+			p.declareFun(f, pos)
+		default:
+			if lx.kind != tRParen && lx.kind != tKeyword {
+				a.Value = p.sexprText()
+			}
+		}
+		attrs = append(attrs, a)
+	}
+	p.next()
+	if len(attrs) == 0 {
+		p.errorAt(pos, "(! term) needs at least one attribute")
+	}
+	return p.st.Annotate(t, attrs)
+}
