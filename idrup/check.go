@@ -346,8 +346,8 @@ func (c *checker) checkModel() error {
 			}
 		}
 		if !sat {
-			ext := make([]int, len(cl.lits))
-			for i, l := range cl.lits {
+			ext := make([]int, len(cl.orig))
+			for i, l := range cl.orig {
 				ext[i] = d.extLit(l)
 			}
 			return c.errorf("model does not satisfy input clause: %s", formatLine('i', ext))

@@ -12,6 +12,7 @@ func neg(l lit) lit { return l ^ 1 }
 
 type clause struct {
 	lits     []lit
+	orig     []lit // input clauses: the literals in the order of the file
 	hash     uint64
 	input    bool
 	weakened bool
@@ -213,6 +214,7 @@ func (d *db) assign(l lit) {
 func (d *db) add(lits []lit, h uint64, taut, input bool) {
 	c := &clause{lits: append([]lit(nil), lits...), hash: h, input: input, taut: taut}
 	if input {
+		c.orig = append([]lit(nil), lits...) // watches reorder lits; messages quote the input order
 		d.inputs = append(d.inputs, c)
 	}
 	d.active[h] = append(d.active[h], c)
