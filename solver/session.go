@@ -1,0 +1,530 @@
+package solver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// SessionOptions are the settings of an incremental [Session].
+type SessionOptions struct {
+	// Mode adds the model and self-check options to the solver's arguments.
+	Mode
+	// CallTimeout bounds each call (default DefaultCallTimeout); a context
+	// deadline that comes earlier wins. A call that times out kills the
+	// process, which is restarted with the live assertion stack.
+	CallTimeout time.Duration
+	// Memory is the address-space limit of each solver process (default
+	// DefaultMemory; negative for none). There is no CPU limit: the process
+	// lives across many calls, and CallTimeout bounds each of them.
+	Memory int64
+	// MaxResponse is the largest response kept, in bytes (default 64 MiB).
+	// A larger one restarts the process and the call fails.
+	MaxResponse int
+}
+
+// DefaultCallTimeout is the per-call time limit of a Session.
+const DefaultCallTimeout = 10 * time.Second
+
+// ReplyKind says what kind of response a [Reply] carries; it is the
+// [ResponseKind] of the solver's response, or ReplyNone when the solver
+// gave none (it timed out or died).
+type ReplyKind = ResponseKind
+
+// ReplyNone is the kind of a Reply to a call that got no response.
+const ReplyNone ResponseKind = -1
+
+// Reply is the outcome of one Session call.
+type Reply struct {
+	// Kind is what the solver printed: RespAnswer (check-sat), RespSuccess,
+	// RespError, RespUnsupported, RespOther (a model, get-value pairs, an
+	// unsat core), or ReplyNone when the call failed.
+	Kind ResponseKind
+	// Status is the check-sat answer when Kind is RespAnswer, StatusError
+	// for RespError, StatusUnsupported for RespUnsupported, and for
+	// ReplyNone what went wrong: StatusTimeout, StatusCrash, StatusMemout or
+	// StatusError. For RespSuccess and RespOther it is StatusUnknown and
+	// carries no meaning.
+	Status Status
+	// Raw is the solver's response as raw s-expression text: for get-model,
+	// get-value and get-unsat-core this is what the smtlib package's
+	// response parser reads.
+	Raw string
+	// Message is the text of an (error "…") response, unescaped, or why a
+	// call failed.
+	Message string
+	// Signature is the normalized crash signature when the process crashed.
+	Signature string
+	// Restarted says the solver process was restarted during this call (it
+	// crashed, timed out, or had exited) and the live assertion stack was
+	// replayed into the new one.
+	Restarted bool
+	// Wall is the time the call took, including any restart.
+	Wall time.Duration
+}
+
+// Failed reports whether the call got no usable response: the solver
+// timed out, died, or answered with an error or unsupported.
+func (r Reply) Failed() bool {
+	return r.Kind == ReplyNone || r.Kind == RespError || r.Kind == RespUnsupported
+}
+
+// SessionStats counts what happened in a session.
+type SessionStats struct {
+	Calls     int // calls made (not counting replayed commands)
+	Restarts  int // processes started after the first one
+	Timeouts  int // calls that hit their time limit
+	Crashes   int // calls during which the process died
+	Replayed  int // commands sent again to restarted processes
+	Processes int // solver processes started
+}
+
+// Session is one long-lived solver process driven over standard input and
+// output for many incremental queries. It tracks the live assertion stack
+// (declarations, definitions, options, assertions and push levels) and, when
+// the process crashes or a call times out, starts a new process and replays
+// that stack into it, so the caller can go on as if nothing had happened;
+// the Reply and the stats say that it did.
+//
+// Responses are read by s-expression framing with :print-success on, so
+// every command has exactly one response and no call ever sleeps to wait
+// for output. A Session is safe for use by one goroutine at a time; calls
+// from several goroutines are serialized.
+type Session struct {
+	mu     sync.Mutex
+	p      *Profile
+	opts   SessionOptions
+	argv   []string
+	cur    *incarnation
+	levels [][]string // levels[0]: base commands; levels[i>0]: after the i-th push
+	stats  SessionStats
+	closed bool
+}
+
+// incarnation is one solver process of a session.
+type incarnation struct {
+	pr     *proc
+	frames chan frame
+	quit   chan struct{}
+	rdone  chan struct{}
+	errC   *capture
+}
+
+type frame struct {
+	text string
+	err  error
+}
+
+// StartSession starts the profile's solver in interactive mode. The
+// profile must have InteractiveArgs and accept :print-success.
+func StartSession(ctx context.Context, p *Profile, opts SessionOptions) (*Session, error) {
+	if !p.Incremental() || p.Quirks.NoPrintSuccess {
+		return nil, fmt.Errorf("solver %s has no interactive mode tandem can drive (set interactive_args in its profile, or use Run)", p.Name)
+	}
+	if opts.CallTimeout <= 0 {
+		opts.CallTimeout = DefaultCallTimeout
+	}
+	if opts.Memory == 0 {
+		opts.Memory = DefaultMemory
+	}
+	if opts.MaxResponse <= 0 {
+		opts.MaxResponse = 64 << 20
+	}
+	s := &Session{p: p.Clone(), opts: opts, argv: p.InteractiveArgv(opts.Mode), levels: [][]string{nil}}
+	if err := s.spawn(ctx); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// spawn starts a process, turns on print-success and replays the stack.
+func (s *Session) spawn(ctx context.Context) error {
+	lim := Limits{Memory: s.opts.Memory}
+	if lim.Memory < 0 {
+		lim.Memory = 0
+	}
+	pr, err := startProc(s.p, s.argv, lim, true)
+	if err != nil {
+		return err
+	}
+	s.stats.Processes++
+	inc := &incarnation{pr: pr, frames: make(chan frame), quit: make(chan struct{}), rdone: make(chan struct{})}
+	inc.errC = startCapture(pr.stderr, 1<<20)
+	go func() {
+		defer close(inc.rdone)
+		fr := newFrameReader(pr.stdout, s.opts.MaxResponse)
+		for {
+			text, err := fr.next()
+			select {
+			case inc.frames <- frame{text, err}:
+			case <-inc.quit:
+				return
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	s.cur = inc
+	if r := s.roundTrip(ctx, "(set-option :print-success true)"); r.Kind != RespSuccess {
+		s.teardown()
+		return fmt.Errorf("solver %s: turning on :print-success failed (%s %s): the profile's interactive_args may be wrong", s.p.Name, r.Status, r.Message)
+	}
+	for i, lvl := range s.levels {
+		if i > 0 {
+			if r := s.roundTrip(ctx, "(push 1)"); r.Kind != RespSuccess {
+				s.teardown()
+				return fmt.Errorf("solver %s: replaying push %d after a restart failed: %s %s", s.p.Name, i, r.Status, r.Message)
+			}
+			s.stats.Replayed++
+		}
+		for _, cmd := range lvl {
+			if r := s.roundTrip(ctx, cmd); r.Kind != RespSuccess {
+				s.teardown()
+				return fmt.Errorf("solver %s: replaying %.80q after a restart failed: %s %s", s.p.Name, cmd, r.Status, r.Message)
+			}
+			s.stats.Replayed++
+		}
+	}
+	return nil
+}
+
+// teardown kills the current process group and waits for every goroutine
+// of the incarnation to finish.
+func (s *Session) teardown() {
+	inc := s.cur
+	if inc == nil {
+		return
+	}
+	s.cur = nil
+	close(inc.quit)
+	inc.pr.kill()
+	inc.pr.reap()
+	inc.pr.kill()
+	inc.pr.stdin.Close()
+	select {
+	case <-inc.rdone:
+	case <-time.After(drainGrace):
+		inc.pr.stdout.SetReadDeadline(time.Now())
+		<-inc.rdone
+	}
+	inc.pr.stdout.Close()
+	inc.errC.finish(inc.pr.stderr, drainGrace)
+}
+
+// roundTrip sends one command and reads its one response. On a timeout or
+// a dead process it tears the incarnation down and returns a ReplyNone
+// reply; it does not restart.
+func (s *Session) roundTrip(ctx context.Context, cmd string) Reply {
+	inc := s.cur
+	deadline := time.Now().Add(s.opts.CallTimeout)
+	if d, ok := ctx.Deadline(); ok && d.Before(deadline) {
+		deadline = d
+	}
+	inc.pr.stdin.SetWriteDeadline(deadline)
+	if _, err := inc.pr.stdin.Write([]byte(cmd + "\n")); err != nil {
+		if errors.Is(err, syscall.EPIPE) || errors.Is(err, io.ErrClosedPipe) {
+			return s.died("the solver closed its input")
+		}
+		if time.Now().After(deadline) {
+			return s.timedOut(ctx)
+		}
+		return s.died("writing to the solver: " + err.Error())
+	}
+	timer := time.NewTimer(time.Until(deadline))
+	defer timer.Stop()
+	select {
+	case f := <-inc.frames:
+		if f.err == io.EOF || errors.Is(f.err, errUnterminated) || (f.err != nil && !errors.Is(f.err, errFrameTooLarge)) {
+			return s.died("the solver closed its output")
+		}
+		if f.err != nil {
+			s.teardown()
+			return Reply{Kind: ReplyNone, Status: StatusError, Message: f.err.Error()}
+		}
+		kind, st, msg := ClassifyResponse(f.text)
+		r := Reply{Kind: kind, Status: st, Raw: f.text, Message: msg}
+		switch kind {
+		case RespSuccess, RespOther:
+			r.Status = StatusUnknown
+		case RespNoise:
+			r.Kind, r.Status = RespOther, StatusUnknown
+		}
+		return r
+	case <-timer.C:
+		return s.timedOut(ctx)
+	case <-ctx.Done():
+		return s.timedOut(ctx)
+	}
+}
+
+func (s *Session) timedOut(ctx context.Context) Reply {
+	s.teardown()
+	if err := ctx.Err(); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return Reply{Kind: ReplyNone, Status: StatusError, Message: "cancelled: " + err.Error()}
+	}
+	s.stats.Timeouts++
+	return Reply{Kind: ReplyNone, Status: StatusTimeout, Message: "time limit reached; solver process killed"}
+}
+
+// died classifies a process that stopped answering.
+func (s *Session) died(why string) Reply {
+	inc := s.cur
+	// Give the process a moment to finish exiting, then make sure.
+	select {
+	case <-inc.pr.done:
+	case <-time.After(200 * time.Millisecond):
+	}
+	s.teardown()
+	s.stats.Crashes++
+	r := Reply{Kind: ReplyNone, Status: StatusCrash, Message: why}
+	if st := inc.pr.state; st != nil {
+		if ws, ok := st.Sys().(syscall.WaitStatus); ok {
+			if ws.Signaled() {
+				r.Message += "; killed by " + signalName(ws.Signal())
+				r.Signature = "signal " + signalName(ws.Signal())
+			} else {
+				r.Message += fmt.Sprintf("; exit code %d", ws.ExitStatus())
+			}
+		}
+	}
+	if _, norm, ok := findSignature(inc.errC.data, s.p.Signatures); ok {
+		r.Signature = norm
+	} else if hasOOMMarker(inc.errC.data) {
+		r.Status = StatusMemout
+	}
+	return r
+}
+
+// call runs one command, restarting the process before it when the
+// previous one is gone and after it when it failed. record says whether a
+// successful command becomes part of the live stack.
+func (s *Session) call(ctx context.Context, cmd string) (Reply, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return Reply{Kind: ReplyNone, Status: StatusError, Message: "session closed"}, errors.New("solver session is closed")
+	}
+	start := time.Now()
+	s.stats.Calls++
+	restarted := false
+	if s.cur != nil && s.cur.pr.exited() {
+		s.teardown()
+	}
+	if s.cur == nil {
+		if err := s.respawn(ctx); err != nil {
+			return Reply{Kind: ReplyNone, Status: StatusError, Message: err.Error(), Restarted: true, Wall: time.Since(start)}, err
+		}
+		restarted = true
+	}
+	r := s.roundTrip(ctx, cmd)
+	if r.Kind == ReplyNone {
+		if err := s.respawn(ctx); err != nil {
+			r.Restarted, r.Wall = true, time.Since(start)
+			return r, fmt.Errorf("restarting the solver after %s: %w", r.Status, err)
+		}
+		restarted = true
+	} else if r.Kind == RespSuccess {
+		s.track(cmd)
+	}
+	r.Restarted = restarted
+	r.Wall = time.Since(start)
+	if r.Kind == ReplyNone && ctx.Err() != nil && !errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return r, ctx.Err()
+	}
+	return r, nil
+}
+
+func (s *Session) respawn(ctx context.Context) error {
+	if ctx.Err() != nil {
+		ctx = context.WithoutCancel(ctx) // the restart itself must not be cut short
+	}
+	s.stats.Restarts++
+	return s.spawn(ctx)
+}
+
+// track applies a successful command to the live stack.
+func (s *Session) track(cmd string) {
+	head, arg := commandHead(cmd)
+	switch head {
+	case "push":
+		for range levelsArg(arg) {
+			s.levels = append(s.levels, nil)
+		}
+	case "pop":
+		n := min(levelsArg(arg), len(s.levels)-1)
+		s.levels = s.levels[:len(s.levels)-n]
+	case "reset":
+		s.levels = [][]string{nil}
+	case "reset-assertions":
+		var keep []string
+		for _, c := range s.levels[0] {
+			if h, _ := commandHead(c); h == "set-option" || h == "set-logic" || h == "set-info" {
+				keep = append(keep, c)
+			}
+		}
+		s.levels = [][]string{keep}
+	case "check-sat", "check-sat-assuming", "get-model", "get-value", "get-unsat-core", "get-info",
+		"get-option", "get-assertions", "get-assignment", "get-proof", "get-unsat-assumptions", "echo", "exit":
+	default:
+		s.levels[len(s.levels)-1] = append(s.levels[len(s.levels)-1], cmd)
+	}
+}
+
+// commandHead returns the command name of "(name rest…)" and the rest.
+func commandHead(cmd string) (string, string) {
+	c := strings.TrimSpace(cmd)
+	c = strings.TrimPrefix(c, "(")
+	c = strings.TrimSuffix(c, ")")
+	c = strings.TrimSpace(c)
+	i := strings.IndexAny(c, " \t\n\r()")
+	if i < 0 {
+		return c, ""
+	}
+	return c[:i], strings.TrimSpace(c[i:])
+}
+
+// levelsArg reads the numeral of push/pop (1 when absent).
+func levelsArg(arg string) int {
+	if arg == "" {
+		return 1
+	}
+	n, err := strconv.Atoi(arg)
+	if err != nil || n < 0 {
+		return 1
+	}
+	return n
+}
+
+// Exec sends one SMT-LIB command given as text, such as
+// "(declare-const x Int)" or "(set-option :timeout 100)", and returns its
+// response. Declarations, definitions, options, assertions, push, pop and
+// reset change the live stack that a restart replays. The text must be one
+// balanced command; (set-option :print-success false) is refused because the
+// session relies on it. The error is non-nil only when the session cannot go
+// on (it is closed, or the solver could not be restarted).
+func (s *Session) Exec(ctx context.Context, command string) (Reply, error) {
+	if err := checkCommand(command); err != nil {
+		return Reply{Kind: ReplyNone, Status: StatusError, Message: err.Error()}, err
+	}
+	head, arg := commandHead(command)
+	if head == "set-option" && strings.HasPrefix(arg, ":print-success") && strings.Contains(arg, "false") {
+		err := errors.New("(set-option :print-success false) would desynchronize the session: it needs print-success on")
+		return Reply{Kind: ReplyNone, Status: StatusError, Message: err.Error()}, err
+	}
+	if head == "exit" {
+		err := errors.New("use Close to end a session, not (exit)")
+		return Reply{Kind: ReplyNone, Status: StatusError, Message: err.Error()}, err
+	}
+	r, err := s.call(ctx, command)
+	if head == "reset" && r.Kind == RespSuccess && err == nil {
+		// reset turns print-success off again.
+		s.mu.Lock()
+		if s.cur != nil {
+			s.roundTrip(ctx, "(set-option :print-success true)")
+		}
+		s.mu.Unlock()
+	}
+	return r, err
+}
+
+// checkCommand checks that text is exactly one balanced s-expression.
+func checkCommand(text string) error {
+	fr := newFrameReader(strings.NewReader(text), 0)
+	first, err := fr.next()
+	if err != nil || !strings.HasPrefix(first, "(") {
+		return fmt.Errorf("not one SMT-LIB command: %.80q", text)
+	}
+	if _, err := fr.next(); err != io.EOF {
+		return fmt.Errorf("more than one SMT-LIB command in %.80q: send them one at a time", text)
+	}
+	return nil
+}
+
+// Assert adds (assert term) to the current level.
+func (s *Session) Assert(ctx context.Context, term string) (Reply, error) {
+	return s.Exec(ctx, "(assert "+term+")")
+}
+
+// Push opens n new assertion levels.
+func (s *Session) Push(ctx context.Context, n int) (Reply, error) {
+	return s.Exec(ctx, fmt.Sprintf("(push %d)", n))
+}
+
+// Pop removes the top n assertion levels.
+func (s *Session) Pop(ctx context.Context, n int) (Reply, error) {
+	return s.Exec(ctx, fmt.Sprintf("(pop %d)", n))
+}
+
+// CheckSat runs (check-sat). Reply.Status is the answer, or timeout, crash,
+// memout or error.
+func (s *Session) CheckSat(ctx context.Context) (Reply, error) {
+	return s.call(ctx, "(check-sat)")
+}
+
+// CheckSatAssuming runs (check-sat-assuming (lits…)); each literal is a
+// Boolean constant or its negation, as text.
+func (s *Session) CheckSatAssuming(ctx context.Context, lits ...string) (Reply, error) {
+	return s.call(ctx, "(check-sat-assuming ("+strings.Join(lits, " ")+"))")
+}
+
+// GetModel runs (get-model); Reply.Raw is the model text. The session must
+// have been started with Mode.Models (or the script must set
+// :produce-models).
+func (s *Session) GetModel(ctx context.Context) (Reply, error) {
+	return s.call(ctx, "(get-model)")
+}
+
+// GetValue runs (get-value (terms…)); Reply.Raw is the ((term value) …)
+// text.
+func (s *Session) GetValue(ctx context.Context, terms ...string) (Reply, error) {
+	return s.call(ctx, "(get-value ("+strings.Join(terms, " ")+"))")
+}
+
+// GetUnsatCore runs (get-unsat-core); Reply.Raw is the list of names.
+func (s *Session) GetUnsatCore(ctx context.Context) (Reply, error) {
+	return s.call(ctx, "(get-unsat-core)")
+}
+
+// Stats returns the session's counters.
+func (s *Session) Stats() SessionStats {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.stats
+}
+
+// PID returns the current solver process id (0 when none is running).
+func (s *Session) PID() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.cur == nil {
+		return 0
+	}
+	return s.cur.pr.pid
+}
+
+// Depth returns the number of open push levels.
+func (s *Session) Depth() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.levels) - 1
+}
+
+// Close kills the solver's process group and waits for it and for every
+// goroutine of the session. It is safe to call more than once.
+func (s *Session) Close() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return nil
+	}
+	s.closed = true
+	s.teardown()
+	return nil
+}
