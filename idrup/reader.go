@@ -107,7 +107,11 @@ func NewReader(r io.Reader, name string, f Format, relaxed bool) *Reader {
 func (r *Reader) Name() string { return r.name }
 
 func (r *Reader) errorf(format string, args ...any) error {
-	return &Error{File: r.name, Line: r.start, Parse: true, Msg: fmt.Sprintf(format, args...)}
+	line := r.start
+	if line == 0 {
+		line = r.lineno
+	}
+	return &Error{File: r.name, Line: line, Parse: true, Msg: fmt.Sprintf(format, args...)}
 }
 
 const eof = -1
@@ -146,7 +150,7 @@ func (r *Reader) next() (int, error) {
 		return c, err
 	}
 	if c != '\n' {
-		return c, r.errorf("expected new-line after carriage return")
+		return c, &Error{File: r.name, Line: r.lineno, Parse: true, Msg: "expected new-line after carriage return"}
 	}
 	return c, nil
 }
