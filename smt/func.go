@@ -23,6 +23,9 @@ const (
 	FuncSelector
 	// FuncTester is the tester (_ is C) of a datatype constructor.
 	FuncTester
+	// FuncUpdater is cvc5's (_ update sel): the datatype value with one
+	// field replaced.
+	FuncUpdater
 )
 
 // Func is a function symbol that is not a theory operator: declared,

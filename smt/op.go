@@ -260,6 +260,24 @@ const (
 	OpArctan
 	OpSqrt
 	OpPi
+	OpSec
+	OpCsc
+	OpCot
+	OpArcsec
+	OpArccsc
+	OpArccot
+	OpIntLog2
+	OpIntIsPow2
+	OpIntDivTotal
+	OpIntModTotal
+	OpPIAnd
+	OpBVRedOr
+	OpBVRedAnd
+	OpBVIte
+	OpBVSize
+	OpBVUltBV
+	OpBVSltBV
+	OpRealDivTotal
 	numOps
 )
 
@@ -301,9 +319,9 @@ func def(op Op, name string, th Theory, c checker, opts ...func(*OpInfo)) {
 }
 
 func aliases(a ...string) func(*OpInfo) { return func(i *OpInfo) { i.Aliases = a } }
-func indexed(n int) func(*OpInfo) { return func(i *OpInfo) { i.Indices = n } }
-func assoc(a Assoc) func(*OpInfo) { return func(i *OpInfo) { i.Assoc = a } }
-func only(s Solvers) func(*OpInfo) { return func(i *OpInfo) { i.Solvers = s } }
+func indexed(n int) func(*OpInfo)       { return func(i *OpInfo) { i.Indices = n } }
+func assoc(a Assoc) func(*OpInfo)       { return func(i *OpInfo) { i.Assoc = a } }
+func only(s Solvers) func(*OpInfo)      { return func(i *OpInfo) { i.Solvers = s } }
 
 // accepts reports whether an argument of sort a fits a parameter of sort p.
 func accepts(p, a *Sort, lenient bool) bool {
@@ -692,7 +710,12 @@ func init() {
 	def(OpMul, "*", TheoryInts, numeric(2, 0, false), assoc(AssocLeft))
 	def(OpIntDiv, "div", TheoryInts, nary(2, I, I), assoc(AssocLeft))
 	def(OpMod, "mod", TheoryInts, fixed(I, I, I))
-	def(OpAbs, "abs", TheoryInts, fixed(I, I))
+	def(OpAbs, "abs", TheoryInts, func(idx []int, a []*Sort, l bool) (*Sort, string) {
+		if l && len(a) == 1 && a[0] == R {
+			return R, "" // cvc5 and z3 accept abs on Real
+		}
+		return fixed(I, I)(idx, a, l)
+	})
 	def(OpDiv, "/", TheoryReals, realDiv, assoc(AssocLeft))
 	def(OpLe, "<=", TheoryInts, numeric(2, 0, true), assoc(AssocChainable))
 	def(OpLt, "<", TheoryInts, numeric(2, 0, true), assoc(AssocChainable))
@@ -704,7 +727,12 @@ func init() {
 		}
 		return fixed(B, I)(idx, a, l)
 	}, indexed(1))
-	def(OpToReal, "to_real", TheoryRealsInts, fixed(R, I))
+	def(OpToReal, "to_real", TheoryRealsInts, func(idx []int, a []*Sort, l bool) (*Sort, string) {
+		if l && len(a) == 1 && a[0] == R {
+			return R, "" // accepted by z3 and cvc5: the identity
+		}
+		return fixed(R, I)(idx, a, l)
+	})
 	def(OpToInt, "to_int", TheoryRealsInts, fixed(I, R))
 	def(OpIsInt, "is_int", TheoryRealsInts, fixed(B, R))
 	// Bit-vectors
@@ -854,6 +882,29 @@ func init() {
 		def(o.op, o.name, TheoryTranscendental, fixed(R, R), only(CVC5|CVC4))
 	}
 	def(OpPi, "real.pi", TheoryTranscendental, fixed(R), only(CVC5|CVC4))
+	for _, o := range []struct {
+		op   Op
+		name string
+	}{{OpSec, "sec"}, {OpCsc, "csc"}, {OpCot, "cot"}, {OpArcsec, "arcsec"}, {OpArccsc, "arccsc"}, {OpArccot, "arccot"}} {
+		def(o.op, o.name, TheoryTranscendental, fixed(R, R), only(CVC5|CVC4))
+	}
+	def(OpIntLog2, "int.log2", TheoryInts, fixed(I, I), only(CVC5))
+	def(OpIntIsPow2, "int.ispow2", TheoryInts, fixed(B, I), only(CVC5))
+	def(OpIntDivTotal, "div_total", TheoryInts, fixed(I, I, I), only(CVC5))
+	def(OpIntModTotal, "mod_total", TheoryInts, fixed(I, I, I), only(CVC5))
+	def(OpRealDivTotal, "/_total", TheoryReals, fixed(R, R, R), only(CVC5))
+	def(OpPIAnd, "piand", TheoryInts, fixed(I, I, I, I), only(CVC5))
+	def(OpBVRedOr, "bvredor", TheoryBV, bvSame(1, toBV1), only(CVC5|CVC4|Boolector))
+	def(OpBVRedAnd, "bvredand", TheoryBV, bvSame(1, toBV1), only(CVC5|CVC4|Boolector))
+	def(OpBVIte, "bvite", TheoryBV, func(idx []int, a []*Sort, l bool) (*Sort, string) {
+		if len(a) != 3 || a[0] != BitVecSort(1) || !isBV(a[1]) || a[1] != a[2] {
+			return nil, "takes a (_ BitVec 1) condition and two bit-vectors of one width"
+		}
+		return a[1], ""
+	}, only(CVC5|CVC4))
+	def(OpBVSize, "bvsize", TheoryBV, bv2int, only(CVC5))
+	def(OpBVUltBV, "bvultbv", TheoryBV, bvSame(2, toBV1), only(CVC5|CVC4))
+	def(OpBVSltBV, "bvsltbv", TheoryBV, bvSame(2, toBV1), only(CVC5|CVC4))
 	opByName["-"] = OpSub // resolved to OpNeg by arity in [Store.Apply]
 }
 

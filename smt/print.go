@@ -125,6 +125,8 @@ func (p *Printer) app(t *Term) {
 		switch {
 		case f.Kind == FuncTester:
 			head = "(_ is " + QuoteSymbol(f.Constructor.Name) + ")"
+		case f.Kind == FuncUpdater:
+			head = "(_ update " + QuoteSymbol(f.Name) + ")"
 		case f.Kind == FuncConstructor && f.Result.HasParams() && !inferable(f):
 			head = "(as " + head + " " + t.sort.String() + ")"
 		}

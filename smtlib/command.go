@@ -27,6 +27,7 @@ const (
 	CmdDeclareDatatype
 	CmdDeclareDatatypes
 	CmdDeclareCodatatypes
+	CmdDeclareCodatatype
 	CmdPush
 	CmdPop
 	CmdReset
@@ -56,7 +57,7 @@ var commandNames = [...]string{
 	CmdDefineSort: "define-sort", CmdDeclareFun: "declare-fun", CmdDeclareConst: "declare-const",
 	CmdDefineFun: "define-fun", CmdDefineConst: "define-const", CmdDefineFunRec: "define-fun-rec",
 	CmdDefineFunsRec: "define-funs-rec", CmdDeclareDatatype: "declare-datatype",
-	CmdDeclareDatatypes: "declare-datatypes", CmdDeclareCodatatypes: "declare-codatatypes",
+	CmdDeclareDatatypes: "declare-datatypes", CmdDeclareCodatatypes: "declare-codatatypes", CmdDeclareCodatatype: "declare-codatatype",
 	CmdPush: "push", CmdPop: "pop", CmdReset: "reset",
 	CmdResetAssertions: "reset-assertions", CmdAssert: "assert", CmdCheckSat: "check-sat",
 	CmdCheckSatAssuming: "check-sat-assuming", CmdGetValue: "get-value", CmdGetModel: "get-model",
@@ -72,7 +73,6 @@ var commandByName = func() map[string]CommandKind {
 			m[n] = CommandKind(k)
 		}
 	}
-	m["declare-codatatype"] = CmdDeclareCodatatypes
 	return m
 }()
 

@@ -32,10 +32,11 @@ const (
 	tHex
 	tBinary
 	tString
+	tRational
 	tBad
 )
 
-var tokNames = [...]string{"end of input", "'('", "')'", "symbol", "keyword", "numeral", "decimal", "hexadecimal", "binary", "string", "invalid token"}
+var tokNames = [...]string{"end of input", "'('", "')'", "symbol", "keyword", "numeral", "decimal", "hexadecimal", "binary", "string", "rational", "invalid token"}
 
 func (k tokKind) String() string { return tokNames[k] }
 
@@ -175,10 +176,6 @@ func (l *lexer) next() {
 			if c == '|' {
 				return
 			}
-			if c == '\\' {
-				l.bad(`a |quoted symbol| cannot contain '\'`)
-				return
-			}
 			l.text = append(l.text, byte(c))
 		}
 	case c == '"':
@@ -212,6 +209,10 @@ func (l *lexer) next() {
 			l.advance()
 			l.kind = tBinary
 			l.run(func(c byte) bool { return c == '0' || c == '1' })
+		case 'f':
+			l.run(smt.IsSymbolChar)
+			l.bad((&UnsupportedTheoryError{Theory: "finite fields", Symbol: "the literal #" + string(l.text)}).Error())
+			return
 		default:
 			l.bad("'#' must start #x or #b")
 			return
@@ -236,6 +237,18 @@ func (l *lexer) next() {
 				l.bad("a decimal needs digits after the point")
 				return
 			}
+		}
+		if l.kind == tNumeral && l.peek() == '/' {
+			// cvc5 reads p/q as a rational constant.
+			l.advance()
+			l.text = append(l.text, '/')
+			n := len(l.text)
+			l.run(isDigit)
+			if len(l.text) == n {
+				l.bad("a rational p/q needs digits after '/'")
+				return
+			}
+			l.kind = tRational
 		}
 		if c := l.peek(); c >= 0 && smt.IsSymbolChar(byte(c)) {
 			// e.g. 12abc: not a numeral; read it as a symbol for a clear error
@@ -349,12 +362,10 @@ func unescapeString(b []byte) ([]rune, error) {
 		if c == '\\' && i+1 < len(b) && b[i+1] == 'u' {
 			if i+2 < len(b) && b[i+2] == '{' {
 				j := bytes.IndexByte(b[i+3:], '}')
-				if j >= 1 && j <= 5 && allHex(b[i+3:i+3+j]) {
-					v := hexVal(b[i+3 : i+3+j])
-					if v > smt.MaxCodePoint {
-						return nil, fmt.Errorf("escape \\u{%s} is above the largest code point 2FFFF", b[i+3:i+3+j])
-					}
-					out = append(out, rune(v))
+				// Only \u{…} of at most 2FFFF is an escape; anything else is
+				// literal text (SMT-LIB 2.6 §3.1, and what cvc5 does).
+				if j >= 1 && j <= 5 && allHex(b[i+3:i+3+j]) && hexVal(b[i+3:i+3+j]) <= smt.MaxCodePoint {
+					out = append(out, rune(hexVal(b[i+3:i+3+j])))
 					i += 3 + j + 1
 					continue
 				}

@@ -105,7 +105,7 @@ func writeCommand(w *bufio.Writer, c *Command) {
 			smt.WriteTerm(w, f.Body)
 		}
 		w.WriteString(")")
-	case CmdDeclareDatatype:
+	case CmdDeclareDatatype, CmdDeclareCodatatype:
 		d := c.Datatypes[0]
 		w.WriteString(" " + smt.QuoteSymbol(d.Name) + " ")
 		writeDatatype(w, d)
