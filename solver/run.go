@@ -50,6 +50,10 @@ type Result struct {
 	RawResponses []string `json:"raw_responses,omitempty"`
 	// Unsupported counts the "unsupported" responses.
 	Unsupported int `json:"unsupported,omitempty"`
+	// ErrorBeforeAnswer says an (error "…") response came before
+	// the first answer: the solver skipped a command (z3 goes on after an
+	// unknown symbol), so its answers are not about the whole script.
+	ErrorBeforeAnswer bool `json:"error_before_answer,omitempty"`
 
 	// ExitCode is the exit status, or -1 when a signal ended the process.
 	ExitCode int `json:"exit_code"`
@@ -221,7 +225,12 @@ func parseOutput(res *Result, out []byte, capped bool) {
 			res.Answers = append(res.Answers, st)
 		case RespError:
 			res.Errors = append(res.Errors, msg)
+			if len(res.Answers) == 0 {
+				res.ErrorBeforeAnswer = true
+			}
 		case RespUnsupported:
+			// z3 says unsupported for an unknown logic or set-info key and
+			// goes on unharmed: not a reason to distrust its answers.
 			res.Unsupported++
 		case RespOther:
 			res.RawResponses = append(res.RawResponses, text)
@@ -271,6 +280,15 @@ func classify(res *Result, p *Profile, lim Limits, sig syscall.Signal, timedOut,
 		set(StatusError, "malformed output: "+res.Reason)
 		return
 	}
+	if len(res.Answers) > 0 && res.ErrorBeforeAnswer {
+		msg := firstLine(res.Errors[0])
+		if isUnsupportedMessage(msg) {
+			set(StatusUnsupported, "the solver skipped an unsupported command before answering: "+msg)
+		} else {
+			set(StatusError, "the solver reported an error before answering, so its answers ignore a command: "+msg)
+		}
+		return
+	}
 	if n := len(res.Answers); n > 0 {
 		res.Status, res.Reason = res.Answers[n-1], ""
 		if res.Status == StatusTimeout {
@@ -293,9 +311,9 @@ func classify(res *Result, p *Profile, lim Limits, sig syscall.Signal, timedOut,
 		return
 	}
 	if abnormal {
-		msg := firstLine(strings.TrimSpace(string(res.Stderr)))
+		msg := lastLine(res.Stderr)
 		if msg == "" {
-			msg = firstLine(strings.TrimSpace(string(res.Stdout)))
+			msg = lastLine(res.Stdout)
 		}
 		if isUnsupportedMessage(msg) {
 			set(StatusUnsupported, "the solver said: "+msg)
@@ -305,6 +323,16 @@ func classify(res *Result, p *Profile, lim Limits, sig syscall.Signal, timedOut,
 		return
 	}
 	set(StatusError, "no check-sat answer in the output")
+}
+
+// lastLine returns the last non-empty line of out, where a failing
+// program usually says why.
+func lastLine(out []byte) string {
+	s := strings.TrimSpace(string(out))
+	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
+		s = s[i+1:]
+	}
+	return firstLine(s)
 }
 
 func firstLine(s string) string {

@@ -77,7 +77,7 @@ func nextNonEmptyLine(b []byte) string {
 var (
 	reHex     = regexp.MustCompile(`0x[0-9a-fA-F]+`)
 	rePidTag  = regexp.MustCompile(`==\d+==`)
-	reNumber  = regexp.MustCompile(`\d+`)
+	reNumber  = regexp.MustCompile(`\b\d+\b`)
 	reSpaces  = regexp.MustCompile(`\s+`)
 	reTmpPath = regexp.MustCompile(`/tmp/[^\s:'"]+`)
 )
