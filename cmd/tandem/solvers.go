@@ -1,0 +1,104 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"tandem/solver"
+)
+
+var solversFlags struct {
+	profiles string
+	all      bool
+}
+
+var solversCmd = &cobra.Command{
+	Use:   "solvers",
+	Short: "list the solver profiles found on this machine, with versions",
+	Long: `List the solver profiles tandem knows (built in: z3, cvc5, cvc4, boolector
+and a generic SMT-LIB 2.6 one; plus those of a profiles file) whose binary
+is on this machine, with the version each one reports.
+
+Profiles file (TOML; --profiles, else $TANDEM_SOLVERS, else
+~/.config/tandem/solvers.toml). Each [solver.NAME] table overrides the
+keys it sets in the built-in profile NAME, or defines a new profile based
+on "generic" (or on the profile named by base):
+
+  [solver.z3]
+  binary = "/opt/z3-4.13/bin/z3"
+
+  [solver.yices]
+  binary = "yices-smt2"
+  one_shot_args = ["{file}"]
+  interactive_args = ["--incremental"]
+  extra_signatures = ["Fatal error"]
+
+Keys: base, binary, one_shot_args, stdin_args, interactive_args,
+model_args, self_check_args, options, version_args, option_style
+("key=value", "--key=value", "any"), signatures, extra_signatures,
+normal_exit_codes, logics, operators, and a [solver.NAME.quirks] table.`,
+	Example: `  tandem solvers
+  tandem solvers --all --profiles my-solvers.toml`,
+	Args: cobra.NoArgs,
+	RunE: func(cmd *cobra.Command, args []string) error {
+		reg, err := solver.LoadRegistry(solversFlags.profiles)
+		if err != nil {
+			return err
+		}
+		tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "NAME\tVERSION\tBINARY\tINCREMENTAL\tLOGICS")
+		found := 0
+		for _, name := range reg.Names() {
+			p, _ := reg.Get(name)
+			path := "-"
+			version := "not found"
+			if p.Binary != "" {
+				if lp, err := exec.LookPath(p.Binary); err == nil {
+					path = lp
+					ctx, cancel := context.WithTimeout(cmd.Context(), 10*time.Second)
+					v, err := solver.Version(ctx, p)
+					cancel()
+					if err != nil {
+						version = "? (" + err.Error() + ")"
+					} else {
+						version = v
+					}
+					found++
+				}
+			} else {
+				version = "no binary set"
+			}
+			if path == "-" && !solversFlags.all {
+				continue
+			}
+			incr := "no"
+			if p.Incremental() {
+				incr = "yes"
+			}
+			logics := "any"
+			if len(p.Logics) > 0 {
+				logics = strings.Join(p.Logics, ",")
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", p.Name, version, path, incr, logics)
+		}
+		tw.Flush()
+		if found == 0 {
+			fmt.Fprintln(os.Stderr, "no solver found: install some with ./scripts/setup.sh, or set binary paths in a profiles file")
+			return exitError{1}
+		}
+		return nil
+	},
+}
+
+func init() {
+	solversCmd.Flags().StringVar(&solversFlags.profiles, "profiles", "", "TOML file of solver profiles to add or override (default $TANDEM_SOLVERS or ~/.config/tandem/solvers.toml)")
+	solversCmd.Flags().BoolVar(&solversFlags.all, "all", false, "also list profiles whose binary is not installed")
+	rootCmd.AddCommand(solversCmd)
+}
