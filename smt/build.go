@@ -3,7 +3,10 @@ package smt
 import (
 	"fmt"
 	"math/big"
+	"sync/atomic"
 )
+
+var datatypeUID atomic.Uint64
 
 // Apply builds the application of a theory operator with its numeral
 // indices (nil for a plain operator). It type-checks and returns a
@@ -297,8 +300,9 @@ type FieldDecl struct {
 func (s *Store) NewDatatypes(names []string, params [][]string) []*Datatype {
 	out := make([]*Datatype, len(names))
 	for i, n := range names {
-		s.dts++
-		out[i] = &Datatype{Name: n, Params: params[i], uid: s.dts}
+		// uids are process-wide: datatype sorts are interned globally, and
+		// two stores' datatypes of the same name must stay distinct.
+		out[i] = &Datatype{Name: n, Params: params[i], uid: datatypeUID.Add(1)}
 	}
 	return out
 }

@@ -52,6 +52,10 @@ type Func struct {
 	Selectors []*Func
 	// Tester is a constructor's tester.
 	Tester *Func
+	// Overloaded is set on datatype functions whose name is shared with
+	// another function (cvc5 allows it); nullary constructors are then
+	// printed with (as C S).
+	Overloaded bool
 
 	id int
 }

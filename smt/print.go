@@ -127,7 +127,7 @@ func (p *Printer) app(t *Term) {
 			head = "(_ is " + QuoteSymbol(f.Constructor.Name) + ")"
 		case f.Kind == FuncUpdater:
 			head = "(_ update " + QuoteSymbol(f.Name) + ")"
-		case f.Kind == FuncConstructor && f.Result.HasParams() && !inferable(f):
+		case f.Kind == FuncConstructor && ((f.Result.HasParams() && !inferable(f)) || (f.Overloaded && len(t.args) == 0)):
 			head = "(as " + head + " " + t.sort.String() + ")"
 		}
 		if len(t.args) == 0 {

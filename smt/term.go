@@ -158,7 +158,6 @@ type Store struct {
 	count int
 	terms []*Term
 	funcs int
-	dts   uint64
 	// Options of the type checker.
 	Options StoreOptions
 

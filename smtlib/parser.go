@@ -578,6 +578,7 @@ func (p *parser) declareFun(f *smt.Func, pos Pos) {
 			if len(p.overloads[f.Name]) == 0 {
 				p.overloads[f.Name] = []*smt.Func{old}
 			}
+			old.Overloaded, f.Overloaded = true, true
 			p.overloads[f.Name] = append(p.overloads[f.Name], f)
 			return
 		case (old.Kind == smt.FuncOracle || old.Kind == smt.FuncClosedBox) && old.Kind == f.Kind &&
@@ -1240,7 +1241,7 @@ func (p *parser) compound(pos Pos) *smt.Term {
 		t, err = p.apply(h.name, h.quoted, args, headPos)
 	}
 	if err != nil {
-		p.errorAt(headPos, "%v", err)
+		p.errorAt(pos, "%v", err)
 	}
 	return t
 }
