@@ -1,0 +1,330 @@
+package eval
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+
+	"tandem/smt"
+)
+
+// ErrUnsupported is wrapped by the errors of terms the interpreter does not
+// evaluate: quantifiers, and operators of theories whose semantics are not
+// implemented yet (floating-point arithmetic, strings, transcendentals).
+var ErrUnsupported = errors.New("unsupported")
+
+// maxCallDepth bounds nested applications of defined functions, so that a
+// recursive definition (define-fun-rec) that does not terminate gives an
+// error instead of exhausting the stack.
+const maxCallDepth = 2000
+
+// Evaluator computes the exact value of quantifier-free terms under a
+// model. It memoizes the values of closed subterms, so evaluating many
+// assertions that share subterms costs each shared subterm once; call
+// [Evaluator.Reset] after changing the model. An Evaluator is not safe for
+// concurrent use.
+type Evaluator struct {
+	model *Model
+
+	memo   []smt.Value
+	gen    []uint32
+	cur    uint32
+	hasVar []int8 // per term id: 0 unknown, 1 no Var inside, 2 has a Var
+	depth  int
+}
+
+// New is an evaluator for the model m (nil: the empty model).
+func New(m *Model) *Evaluator {
+	if m == nil {
+		m = NewModel()
+	}
+	return &Evaluator{model: m, cur: 1}
+}
+
+// Model is the model the evaluator reads.
+func (e *Evaluator) Model() *Model { return e.model }
+
+// SetModel switches to the model m and forgets memoized values.
+func (e *Evaluator) SetModel(m *Model) {
+	e.model = m
+	e.Reset()
+}
+
+// Reset forgets memoized values; call it after changing the model.
+func (e *Evaluator) Reset() {
+	e.cur++
+	if e.cur == 0 {
+		clear(e.gen)
+		e.cur = 1
+	}
+}
+
+// Eval is the value of t under the model. The value is an [smt.Undefined]
+// when it depends on something the standard and the model leave open (its
+// Term names the culprit subterm). The error is for terms that cannot be
+// evaluated: quantifiers and unimplemented theories ([ErrUnsupported]),
+// free variables, malformed model entries.
+func (e *Evaluator) Eval(t *smt.Term) (smt.Value, error) {
+	e.depth = 0
+	return e.eval(t, nil)
+}
+
+// scope binds variables (let, function formals) and caches the values of
+// terms that mention variables while the bindings hold.
+type scope struct {
+	vars   map[*smt.Term]smt.Value
+	cache  map[*smt.Term]smt.Value
+	parent *scope
+}
+
+func (sc *scope) lookup(v *smt.Term) (smt.Value, bool) {
+	for ; sc != nil; sc = sc.parent {
+		if x, ok := sc.vars[v]; ok {
+			return x, true
+		}
+	}
+	return nil, false
+}
+
+// mentionsVar reports whether a Var occurs in t (then its value depends
+// on the scope and it is not memoized globally).
+func (e *Evaluator) mentionsVar(t *smt.Term) bool {
+	id := t.ID()
+	if id < len(e.hasVar) && e.hasVar[id] != 0 {
+		return e.hasVar[id] == 2
+	}
+	r := t.Kind() == smt.Var
+	if !r {
+		for _, a := range t.Args() {
+			if e.mentionsVar(a) {
+				r = true
+				break
+			}
+		}
+	}
+	if id >= len(e.hasVar) {
+		e.hasVar = append(e.hasVar, make([]int8, id+1-len(e.hasVar)+len(e.hasVar)/2)...)
+	}
+	if r {
+		e.hasVar[id] = 2
+	} else {
+		e.hasVar[id] = 1
+	}
+	return r
+}
+
+func (e *Evaluator) eval(t *smt.Term, sc *scope) (smt.Value, error) {
+	if t.Kind() == smt.Var {
+		if v, ok := sc.lookup(t); ok {
+			return v, nil
+		}
+		return nil, fmt.Errorf("free variable %s of sort %s", t.Name(), t.Sort())
+	}
+	closed := sc == nil || !e.mentionsVar(t)
+	id := t.ID()
+	if closed {
+		if id < len(e.memo) && e.gen[id] == e.cur {
+			return e.memo[id], nil
+		}
+	} else if v, ok := sc.cache[t]; ok {
+		return v, nil
+	}
+	v, err := e.compute(t, sc)
+	if err != nil {
+		return nil, err
+	}
+	if closed {
+		if id >= len(e.memo) {
+			n := id + 1 + len(e.memo)/2
+			e.memo = append(e.memo, make([]smt.Value, n-len(e.memo))...)
+			e.gen = append(e.gen, make([]uint32, n-len(e.gen))...)
+		}
+		e.memo[id], e.gen[id] = v, e.cur
+	} else {
+		if sc.cache == nil {
+			sc.cache = map[*smt.Term]smt.Value{}
+		}
+		sc.cache[t] = v
+	}
+	return v, nil
+}
+
+// undef makes the value of t undefined because of the undefined u.
+func undef(t *smt.Term, u smt.Undefined) smt.Undefined {
+	return smt.Undefined{S: t.Sort(), Term: u.Term, Reason: u.Reason}
+}
+
+func (e *Evaluator) compute(t *smt.Term, sc *scope) (smt.Value, error) {
+	switch t.Kind() {
+	case smt.Literal:
+		return smt.ValueOf(t)
+	case smt.Annotated:
+		return e.eval(t.Arg(0), sc)
+	case smt.Let:
+		bs := t.Binders()
+		inner := &scope{vars: make(map[*smt.Term]smt.Value, len(bs)), parent: sc}
+		for i, b := range bs {
+			v, err := e.eval(t.Arg(i), sc)
+			if err != nil {
+				return nil, err
+			}
+			inner.vars[b] = v
+		}
+		return e.eval(t.Arg(len(bs)), inner)
+	case smt.Forall, smt.Exists:
+		return nil, fmt.Errorf("quantified term %s: %w", shortTerm(t), ErrUnsupported)
+	case smt.App:
+		if t.Func() != nil {
+			return e.apply(t, sc)
+		}
+		return e.op(t, sc)
+	}
+	return nil, fmt.Errorf("term of unknown kind %d", t.Kind())
+}
+
+// args evaluates all arguments strictly: it returns the first undefined
+// argument (as u, with ok false) if there is one.
+func (e *Evaluator) args(t *smt.Term, sc *scope) (vals []smt.Value, u smt.Undefined, ok bool, err error) {
+	vals = make([]smt.Value, t.NumArgs())
+	for i, a := range t.Args() {
+		v, err := e.eval(a, sc)
+		if err != nil {
+			return nil, u, false, err
+		}
+		if x, isU := v.(smt.Undefined); isU {
+			return nil, undef(t, x), false, nil
+		}
+		vals[i] = v
+	}
+	return vals, u, true, nil
+}
+
+func (e *Evaluator) apply(t *smt.Term, sc *scope) (smt.Value, error) {
+	f := t.Func()
+	if f.Kind == smt.FuncDeclared && len(t.Args()) == 0 {
+		if v, ok := e.model.consts[f]; ok {
+			return v, nil
+		}
+		if fi, ok := e.model.funcs[f]; ok && fi.Body != nil {
+			return e.callBody(t, f.Name, fi.Formals, fi.Body, nil)
+		}
+		if t.Sort().Kind == smt.KindUninterpreted {
+			// An element of an uninterpreted sort that the model names
+			// (z3's U!val!0): it denotes itself.
+			return smt.UninterpretedValue{S: t.Sort(), Name: f.Name}, nil
+		}
+		return smt.Undefined{S: t.Sort(), Term: t, Reason: "the model does not interpret " + f.Name}, nil
+	}
+	vals, u, ok, err := e.args(t, sc)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return u, nil
+	}
+	for i, p := range f.Params {
+		if i < len(vals) && p == smt.RealSort() {
+			vals[i] = toReal(vals[i])
+		}
+	}
+	switch f.Kind {
+	case smt.FuncDefined, smt.FuncDefinedRec:
+		if f.Body == nil {
+			return nil, fmt.Errorf("defined function %s has no body", f.Name)
+		}
+		return e.callBody(t, f.Name, f.Formals, f.Body, vals)
+	case smt.FuncConstructor:
+		return &smt.DatatypeValue{S: t.Sort(), Cons: f, Args: vals}, nil
+	case smt.FuncTester:
+		d, ok := vals[0].(*smt.DatatypeValue)
+		if !ok {
+			return nil, fmt.Errorf("tester %s applied to %s", f.Name, vals[0])
+		}
+		return smt.BoolValue(d.Cons == f.Constructor), nil
+	case smt.FuncSelector:
+		d, ok := vals[0].(*smt.DatatypeValue)
+		if !ok {
+			return nil, fmt.Errorf("selector %s applied to %s", f.Name, vals[0])
+		}
+		if d.Cons != f.Constructor || f.Field >= len(d.Args) {
+			if fi, ok := e.model.funcs[f]; ok {
+				return e.callInterp(t, f, fi, vals)
+			}
+			return smt.Undefined{S: t.Sort(), Term: t, Reason: "selector " + f.Name + " applied to another constructor"}, nil
+		}
+		return d.Args[f.Field], nil
+	}
+	if fi, ok := e.model.funcs[f]; ok {
+		return e.callInterp(t, f, fi, vals)
+	}
+	if (f.Kind == smt.FuncClosedBox || f.Kind == smt.FuncOracle) && e.model.Boxes != nil {
+		v, err := e.model.Boxes(f, vals)
+		if err != nil {
+			return nil, fmt.Errorf("closed box %s: %w", f.Name, err)
+		}
+		return fit(v, t.Sort())
+	}
+	return smt.Undefined{S: t.Sort(), Term: t, Reason: "the model does not interpret " + f.Name}, nil
+}
+
+func (e *Evaluator) callInterp(t *smt.Term, f *smt.Func, fi *FuncInterp, vals []smt.Value) (smt.Value, error) {
+	if fi.Body != nil {
+		return e.callBody(t, f.Name, fi.Formals, fi.Body, vals)
+	}
+	if v, ok := fi.lookup(vals); ok {
+		return v, nil
+	}
+	return smt.Undefined{S: t.Sort(), Term: t, Reason: "the model of " + f.Name + " has no row for these arguments and no default"}, nil
+}
+
+func (e *Evaluator) callBody(t *smt.Term, name string, formals []*smt.Term, body *smt.Term, vals []smt.Value) (smt.Value, error) {
+	if len(formals) != len(vals) {
+		return nil, fmt.Errorf("%s: %d formals for %d arguments", name, len(formals), len(vals))
+	}
+	e.depth++
+	defer func() { e.depth-- }()
+	if e.depth > maxCallDepth {
+		return nil, fmt.Errorf("%s: more than %d nested calls (non-terminating recursive definition?)", name, maxCallDepth)
+	}
+	sc := &scope{vars: make(map[*smt.Term]smt.Value, len(formals))}
+	for i, x := range formals {
+		sc.vars[x] = vals[i]
+	}
+	v, err := e.eval(body, sc)
+	if err != nil {
+		return nil, err
+	}
+	if u, ok := v.(smt.Undefined); ok {
+		return undef(t, u), nil
+	}
+	return fit(v, t.Sort())
+}
+
+func shortTerm(t *smt.Term) string {
+	s := t.String()
+	if len(s) > 80 {
+		s = s[:77] + "..."
+	}
+	return s
+}
+
+func ratOf(x *big.Int) *big.Rat { return new(big.Rat).SetInt(x) }
+
+// toReal converts an Int value to a Real one (lenient mixed arithmetic).
+func toReal(v smt.Value) smt.Value {
+	if iv, ok := v.(smt.IntValue); ok {
+		return smt.RealValue{V: ratOf(iv.V)}
+	}
+	return v
+}
+
+// rat is the rational of an Int or Real value.
+func rat(v smt.Value) (*big.Rat, bool) {
+	switch x := v.(type) {
+	case smt.IntValue:
+		return ratOf(x.V), true
+	case smt.RealValue:
+		return x.V, true
+	}
+	return nil, false
+}

@@ -1,0 +1,312 @@
+package eval
+
+import (
+	"fmt"
+	"math/big"
+
+	"tandem/smt"
+)
+
+// op evaluates a theory operator. Boolean connectives and ite look at
+// their arguments lazily (an undefined argument does not matter when
+// another one decides the result); every other operator is strict: an
+// undefined argument makes the result undefined.
+func (e *Evaluator) op(t *smt.Term, sc *scope) (smt.Value, error) {
+	switch t.Op() {
+	case smt.OpTrue:
+		return smt.BoolValue(true), nil
+	case smt.OpFalse:
+		return smt.BoolValue(false), nil
+	case smt.OpAnd, smt.OpOr:
+		// and: false wins over undefined; or: true wins.
+		stop := t.Op() == smt.OpOr
+		var firstU *smt.Undefined
+		for _, a := range t.Args() {
+			v, err := e.eval(a, sc)
+			if err != nil {
+				return nil, err
+			}
+			switch x := v.(type) {
+			case smt.BoolValue:
+				if bool(x) == stop {
+					return x, nil
+				}
+			case smt.Undefined:
+				if firstU == nil {
+					u := undef(t, x)
+					firstU = &u
+				}
+			default:
+				return nil, fmt.Errorf("%s: argument %s is not Bool", t.Op(), v)
+			}
+		}
+		if firstU != nil {
+			return *firstU, nil
+		}
+		return smt.BoolValue(!stop), nil
+	case smt.OpImplies:
+		// (=> a1 … an b) is true when some ai is false or b is true.
+		n := t.NumArgs()
+		var firstU *smt.Undefined
+		for i, a := range t.Args() {
+			v, err := e.eval(a, sc)
+			if err != nil {
+				return nil, err
+			}
+			switch x := v.(type) {
+			case smt.BoolValue:
+				if bool(x) == (i < n-1) {
+					continue
+				}
+				return smt.BoolValue(true), nil
+			case smt.Undefined:
+				if firstU == nil {
+					u := undef(t, x)
+					firstU = &u
+				}
+			default:
+				return nil, fmt.Errorf("=>: argument %s is not Bool", v)
+			}
+		}
+		if firstU != nil {
+			return *firstU, nil
+		}
+		return smt.BoolValue(false), nil
+	case smt.OpIte:
+		c, err := e.eval(t.Arg(0), sc)
+		if err != nil {
+			return nil, err
+		}
+		switch x := c.(type) {
+		case smt.BoolValue:
+			br := t.Arg(2)
+			if x {
+				br = t.Arg(1)
+			}
+			v, err := e.eval(br, sc)
+			if err != nil {
+				return nil, err
+			}
+			if u, ok := v.(smt.Undefined); ok {
+				return undef(t, u), nil
+			}
+			return fit(v, t.Sort())
+		case smt.Undefined:
+			return undef(t, x), nil
+		}
+		return nil, fmt.Errorf("ite: condition %s is not Bool", c)
+	}
+	vals, u, ok, err := e.args(t, sc)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return u, nil
+	}
+	v, err := e.strict(t, vals)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", shortTerm(t), err)
+	}
+	return v, nil
+}
+
+// strict applies an operator to defined argument values.
+func (e *Evaluator) strict(t *smt.Term, a []smt.Value) (smt.Value, error) {
+	op := t.Op()
+	switch op {
+	case smt.OpNot:
+		b, err := boolArg(a[0])
+		return smt.BoolValue(!b), err
+	case smt.OpXor:
+		r := false
+		for _, v := range a {
+			b, err := boolArg(v)
+			if err != nil {
+				return nil, err
+			}
+			r = r != b
+		}
+		return smt.BoolValue(r), nil
+	case smt.OpEq:
+		eq, err := e.equal(a[0], a[1])
+		for i := 2; i < len(a) && eq && err == nil; i++ {
+			eq, err = e.equal(a[i-1], a[i])
+		}
+		return smt.BoolValue(eq), err
+	case smt.OpDistinct:
+		for i := range a {
+			for j := i + 1; j < len(a); j++ {
+				eq, err := e.equal(a[i], a[j])
+				if err != nil {
+					return nil, err
+				}
+				if eq {
+					return smt.BoolValue(false), nil
+				}
+			}
+		}
+		return smt.BoolValue(true), nil
+	case smt.OpSelect:
+		arr, ok := a[0].(*smt.ArrayValue)
+		if !ok {
+			return nil, fmt.Errorf("select from %s", a[0])
+		}
+		return e.selectArray(t, arr, fitIndex(a[1], arr.S))
+	case smt.OpStore:
+		arr, ok := a[0].(*smt.ArrayValue)
+		if !ok {
+			return nil, fmt.Errorf("store into %s", a[0])
+		}
+		arr, err := e.materialize(arr)
+		if err != nil {
+			return nil, err
+		}
+		el, err := fit(a[2], arr.S.Elem())
+		if err != nil {
+			return nil, err
+		}
+		return arr.Store(fitIndex(a[1], arr.S), el)
+	case smt.OpConstArray:
+		el, err := fit(a[0], t.Sort().Elem())
+		if err != nil {
+			return nil, err
+		}
+		return smt.NewArrayValue(t.Sort(), el), nil
+	case smt.OpRNE, smt.OpRNA, smt.OpRTP, smt.OpRTN, smt.OpRTZ:
+		return smt.RoundingModeValue(op), nil
+	case smt.OpFP, smt.OpFPPosZero, smt.OpFPNegZero, smt.OpFPPosInf, smt.OpFPNegInf, smt.OpFPNaN:
+		if v, err := smt.ValueOf(t); err == nil {
+			return v, nil
+		}
+		return fpTriple(a)
+	}
+	switch op.Info().Theory {
+	case smt.TheoryInts, smt.TheoryReals, smt.TheoryRealsInts:
+		return e.arith(t, a)
+	case smt.TheoryBV:
+		return bvOp(t, a)
+	}
+	return nil, fmt.Errorf("operator %s: %w (its theory is not evaluated yet)", op, ErrUnsupported)
+}
+
+func fpTriple(a []smt.Value) (smt.Value, error) {
+	if len(a) != 3 {
+		return nil, fmt.Errorf("fp needs 3 arguments")
+	}
+	s, ok1 := a[0].(smt.BVValue)
+	x, ok2 := a[1].(smt.BVValue)
+	m, ok3 := a[2].(smt.BVValue)
+	if !ok1 || !ok2 || !ok3 {
+		return nil, fmt.Errorf("fp needs bit-vector arguments")
+	}
+	eb, sb := x.W, m.W+1
+	bits := new(big.Int).Lsh(s.V, uint(eb+sb-1))
+	bits.Or(bits, new(big.Int).Lsh(x.V, uint(sb-1)))
+	bits.Or(bits, m.V)
+	return smt.NewFPValue(eb, sb, bits), nil
+}
+
+func boolArg(v smt.Value) (bool, error) {
+	b, ok := v.(smt.BoolValue)
+	if !ok {
+		return false, fmt.Errorf("argument %s is not Bool", v)
+	}
+	return bool(b), nil
+}
+
+func fitIndex(i smt.Value, arr *smt.Sort) smt.Value {
+	if arr.Index() == smt.RealSort() {
+		return toReal(i)
+	}
+	return i
+}
+
+// selectArray reads arr at i, applying the model's function for an
+// (_ as-array f) array.
+func (e *Evaluator) selectArray(t *smt.Term, arr *smt.ArrayValue, i smt.Value) (smt.Value, error) {
+	if v, ok := arr.Select(i); ok {
+		return v, nil
+	}
+	f := arr.Func
+	fi, ok := e.model.funcs[f]
+	if !ok {
+		return smt.Undefined{S: t.Sort(), Term: t, Reason: "the model does not interpret " + f.Name}, nil
+	}
+	return e.callInterp(t, f, fi, []smt.Value{i})
+}
+
+// materialize turns an (_ as-array f) array whose function is a table
+// into a store chain.
+func (e *Evaluator) materialize(arr *smt.ArrayValue) (*smt.ArrayValue, error) {
+	if arr.Func == nil {
+		return arr, nil
+	}
+	fi, ok := e.model.funcs[arr.Func]
+	if !ok || fi.Body != nil || fi.Default == nil {
+		return nil, fmt.Errorf("array (_ as-array %s) is not a finite table in the model: %w", arr.Func.Name, ErrUnsupported)
+	}
+	out := smt.NewArrayValue(arr.S, fi.Default)
+	for j := len(fi.Entries) - 1; j >= 0; j-- { // first row wins
+		r := fi.Entries[j]
+		if len(r.Args) != 1 {
+			return nil, fmt.Errorf("array function %s takes %d arguments", arr.Func.Name, len(r.Args))
+		}
+		var err error
+		if out, err = out.Store(r.Args[0], r.Value); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// equal is SMT-LIB = on two defined values.
+func (e *Evaluator) equal(a, b smt.Value) (bool, error) {
+	x, okx := a.(*smt.ArrayValue)
+	y, oky := b.(*smt.ArrayValue)
+	if okx && oky && (x.Func != nil || y.Func != nil) && x.Func != y.Func {
+		var err error
+		if x, err = e.materialize(x); err != nil {
+			return false, err
+		}
+		if y, err = e.materialize(y); err != nil {
+			return false, err
+		}
+		return smt.ValueEqual(x, y), nil
+	}
+	if okx && oky {
+		return e.arrayEqual(x, y)
+	}
+	return smt.ValueEqual(a, b), nil
+}
+
+// arrayEqual compares arrays whose elements may themselves be (_ as-array)
+// arrays.
+func (e *Evaluator) arrayEqual(x, y *smt.ArrayValue) (bool, error) {
+	if x.Func != nil || y.Func != nil {
+		return x.Func == y.Func, nil
+	}
+	if x.S.Elem().Kind != smt.KindArray {
+		return smt.ValueEqual(x, y), nil
+	}
+	keys := map[string]smt.Value{}
+	for _, en := range x.Entries {
+		keys[en.Index.String()] = en.Index
+	}
+	for _, en := range y.Entries {
+		keys[en.Index.String()] = en.Index
+	}
+	for _, k := range keys {
+		p, _ := x.Select(k)
+		q, _ := y.Select(k)
+		eq, err := e.equal(p, q)
+		if err != nil || !eq {
+			return false, err
+		}
+	}
+	eq, err := e.equal(x.Default, y.Default)
+	if err != nil || eq {
+		return eq, err
+	}
+	n := smt.Cardinality(x.S.Index())
+	return n != nil && n.IsInt64() && int64(len(keys)) == n.Int64(), nil
+}
