@@ -26,10 +26,9 @@ const maxCallDepth = 2000
 type Evaluator struct {
 	model *Model
 
-	memo   []smt.Value
-	gen    []uint32
+	memo   []memoEntry // by term id; t guards against terms of other Stores
 	cur    uint32
-	hasVar []int8 // per term id: 0 unknown, 1 no Var inside, 2 has a Var
+	hasVar []varEntry // by term id
 	depth  int
 }
 
@@ -54,7 +53,7 @@ func (e *Evaluator) SetModel(m *Model) {
 func (e *Evaluator) Reset() {
 	e.cur++
 	if e.cur == 0 {
-		clear(e.gen)
+		clear(e.memo)
 		e.cur = 1
 	}
 }
@@ -67,6 +66,17 @@ func (e *Evaluator) Reset() {
 func (e *Evaluator) Eval(t *smt.Term) (smt.Value, error) {
 	e.depth = 0
 	return e.eval(t, nil)
+}
+
+type memoEntry struct {
+	t   *smt.Term
+	v   smt.Value
+	gen uint32
+}
+
+type varEntry struct {
+	t   *smt.Term
+	has bool
 }
 
 // scope binds variables (let, function formals) and caches the values of
@@ -90,8 +100,8 @@ func (sc *scope) lookup(v *smt.Term) (smt.Value, bool) {
 // on the scope and it is not memoized globally).
 func (e *Evaluator) mentionsVar(t *smt.Term) bool {
 	id := t.ID()
-	if id < len(e.hasVar) && e.hasVar[id] != 0 {
-		return e.hasVar[id] == 2
+	if id < len(e.hasVar) && e.hasVar[id].t == t {
+		return e.hasVar[id].has
 	}
 	r := t.Kind() == smt.Var
 	if !r {
@@ -103,13 +113,9 @@ func (e *Evaluator) mentionsVar(t *smt.Term) bool {
 		}
 	}
 	if id >= len(e.hasVar) {
-		e.hasVar = append(e.hasVar, make([]int8, id+1-len(e.hasVar)+len(e.hasVar)/2)...)
+		e.hasVar = append(e.hasVar, make([]varEntry, id+1-len(e.hasVar)+len(e.hasVar)/2)...)
 	}
-	if r {
-		e.hasVar[id] = 2
-	} else {
-		e.hasVar[id] = 1
-	}
+	e.hasVar[id] = varEntry{t, r}
 	return r
 }
 
@@ -123,8 +129,8 @@ func (e *Evaluator) eval(t *smt.Term, sc *scope) (smt.Value, error) {
 	closed := sc == nil || !e.mentionsVar(t)
 	id := t.ID()
 	if closed {
-		if id < len(e.memo) && e.gen[id] == e.cur {
-			return e.memo[id], nil
+		if id < len(e.memo) && e.memo[id].gen == e.cur && e.memo[id].t == t {
+			return e.memo[id].v, nil
 		}
 	} else if v, ok := sc.cache[t]; ok {
 		return v, nil
@@ -136,10 +142,9 @@ func (e *Evaluator) eval(t *smt.Term, sc *scope) (smt.Value, error) {
 	if closed {
 		if id >= len(e.memo) {
 			n := id + 1 + len(e.memo)/2
-			e.memo = append(e.memo, make([]smt.Value, n-len(e.memo))...)
-			e.gen = append(e.gen, make([]uint32, n-len(e.gen))...)
+			e.memo = append(e.memo, make([]memoEntry, n-len(e.memo))...)
 		}
-		e.memo[id], e.gen[id] = v, e.cur
+		e.memo[id] = memoEntry{t, v, e.cur}
 	} else {
 		if sc.cache == nil {
 			sc.cache = map[*smt.Term]smt.Value{}

@@ -30,6 +30,8 @@ type Gen struct {
 	// NoDivZero avoids literal zero divisors (the value then rarely
 	// depends on the unspecified division by zero).
 	NoDivZero bool
+	// Divisible enables ((_ divisible n) x), which z3 4.8 does not parse.
+	Divisible bool
 }
 
 func (g *Gen) n(k int) int { return g.R.IntN(k) }
@@ -249,7 +251,7 @@ func (g *Gen) boolTerm(d int) *smt.Term {
 		a := g.Term(smt.ArraySort(B, B), d-1)
 		return g.ap(smt.OpSelect, nil, a, g.Term(B, d-1))
 	case 11:
-		if !g.Ints {
+		if !g.Ints || !g.Divisible {
 			return nil
 		}
 		return g.ap(smt.OpDivisible, []int{1 + g.n(6)}, g.Term(smt.IntSort(), d-1))
@@ -363,11 +365,12 @@ func (g *Gen) bvTerm(w, d int) *smt.Term {
 		return g.ap([]smt.Op{smt.OpBVNot, smt.OpBVNeg}[g.n(2)], nil, g.Term(S, d-1))
 	case 1, 2:
 		ops := []smt.Op{smt.OpBVAnd, smt.OpBVOr, smt.OpBVXor, smt.OpBVAdd, smt.OpBVSub, smt.OpBVMul}
+		op := ops[g.n(len(ops))]
 		k := 2
-		if g.n(4) == 0 {
-			k = 3
+		if g.n(4) == 0 && op != smt.OpBVSub && op != smt.OpBVXor {
+			k = 3 // n-ary bvsub and bvxor are z3 4.8 arity errors
 		}
-		return g.ap(ops[g.n(len(ops))], nil, g.args(S, d, k)...)
+		return g.ap(op, nil, g.args(S, d, k)...)
 	case 3:
 		ops := []smt.Op{smt.OpBVNand, smt.OpBVNor, smt.OpBVXnor}
 		return g.ap(ops[g.n(len(ops))], nil, g.args(S, d, 2)...)
