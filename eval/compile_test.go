@@ -146,9 +146,9 @@ func TestDepthDistanceAndCalls(t *testing.T) {
 	}
 	m := p.NewMachine(doubler{})
 	for _, c := range []struct {
-		x                uint64
-		depth            int
-		d0, d1, d2       uint64
+		x          uint64
+		depth      int
+		d0, d1, d2 uint64
 	}{
 		{6, 2, 0, 0, 1},     // x<10 ok, 2x=12 ok, x<0 signed fails: 6 - (-1)... distance of slt(6,0)=6-0+1 in biased order
 		{20, 0, 11, 28, 21}, // 20-10+1, |40-12|, 20-0+1

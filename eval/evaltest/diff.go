@@ -42,8 +42,8 @@ type DiffReport struct {
 	// Undefined where tandem says the standard leaves the value open;
 	// SolverErrors terms the solver rejected or did not answer.
 	Terms, Compared, Agree, Undefined, SolverErrors int
-	Disagreements []Disagreement
-	Elapsed       time.Duration
+	Disagreements                                   []Disagreement
+	Elapsed                                         time.Duration
 }
 
 // RunDiff generates cfg.Terms random ground terms, evaluates them with
