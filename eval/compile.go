@@ -139,8 +139,10 @@ func (p *Program) Roots() []*smt.Term { return p.roots }
 // Len is the number of instructions.
 func (p *Program) Len() int { return len(p.code) }
 
-// Nodes is the number of distinct term nodes compiled (inputs, constants
-// and operators), a size measure independent of instruction selection.
+// Nodes is the number of term nodes compiled (inputs, constants and
+// operators; a node under a let or in a defined function's body counts
+// once per scope it is compiled in), a size measure independent of
+// instruction selection.
 func (p *Program) Nodes() int { return p.nodes }
 
 // Compile compiles terms of sort Bool or (_ BitVec w), w <= 64, into a
@@ -188,7 +190,7 @@ func Compile(terms ...*smt.Term) (*Program, error) {
 		c.p.rootDist = append(c.p.rootDist, c.distOf(t))
 	}
 	c.p.nregs = len(c.p.init)
-	c.p.nodes = len(c.memo)
+	c.p.nodes = c.nodes
 	return c.p, nil
 }
 
@@ -198,6 +200,7 @@ type compiler struct {
 	consts map[uint64]uint32
 	seen   map[*smt.Term]bool
 	depth  int
+	nodes  int // term nodes compiled, counting a node once per let/function scope
 }
 
 type cscope struct {
@@ -333,6 +336,9 @@ func (c *compiler) term(t *smt.Term, sc *cscope) (uint32, error) {
 	r, err := c.compute(t, sc)
 	if err != nil {
 		return 0, err
+	}
+	if t.Kind() != smt.Let && t.Kind() != smt.Annotated {
+		c.nodes++
 	}
 	if sc == nil {
 		c.memo[t] = r
