@@ -2,6 +2,8 @@ package solver_test
 
 import (
 	"context"
+	"fmt"
+	"math/rand/v2"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -94,9 +96,31 @@ func TestRealSolversCorpus(t *testing.T) {
 	}
 }
 
-// hardQuery factors a 64-bit product of two 32-bit primes: seconds to
-// minutes of bit-blasting for z3 and cvc5, so a kill lands mid-query.
-const hardQuery = "(assert (and (= (bvmul a b) #xfffffff6000000e5) (bvugt a #x0000000000000001) (bvugt b #x0000000000000001) (bvult a #x0000000100000000) (bvult b #x0000000100000000)))"
+// random3SAT returns declarations and one assertion: a random 3-SAT
+// formula with n variables at the hard clause/variable ratio 4.26. At n = 400
+// z3 and cvc5 both search for many seconds (more than 8 s each measured), so a
+// kill 300 ms in lands mid-query.
+func random3SAT(n int) (decls []string, assertion string) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < n; i++ {
+		decls = append(decls, fmt.Sprintf("(declare-const v%d Bool)", i))
+	}
+	var b strings.Builder
+	b.WriteString("(assert (and")
+	for c := 0; c < n*426/100; c++ {
+		b.WriteString(" (or")
+		for _, v := range rng.Perm(n)[:3] {
+			if rng.IntN(2) == 0 {
+				fmt.Fprintf(&b, " v%d", v)
+			} else {
+				fmt.Fprintf(&b, " (not v%d)", v)
+			}
+		}
+		b.WriteString(")")
+	}
+	b.WriteString("))")
+	return decls, b.String()
+}
 
 // TestSessionRealKill kills the solver process in the middle of a query and
 // checks that the session goes on with the same assertion stack.
@@ -113,9 +137,11 @@ func TestSessionRealKill(t *testing.T) {
 			}
 			defer s.Close()
 			ok := MustOK(t)
-			ok(s.Exec(ctx, "(set-logic QF_BV)"))
-			ok(s.Exec(ctx, "(declare-const a (_ BitVec 64))"))
-			ok(s.Exec(ctx, "(declare-const b (_ BitVec 64))"))
+			decls, hard := random3SAT(400)
+			ok(s.Exec(ctx, "(set-logic ALL)"))
+			for _, d := range decls {
+				ok(s.Exec(ctx, d))
+			}
 			ok(s.Exec(ctx, "(declare-const x (_ BitVec 8))"))
 			ok(s.Assert(ctx, "(= x #x05)"))
 			ok(s.Push(ctx, 1))
@@ -124,7 +150,7 @@ func TestSessionRealKill(t *testing.T) {
 				t.Fatalf("check-sat: %v", r.Status)
 			}
 			ok(s.Push(ctx, 1))
-			ok(s.Exec(ctx, hardQuery))
+			ok(s.Exec(ctx, hard))
 			pid := s.PID()
 			go func() { time.Sleep(300 * time.Millisecond); syscall.Kill(pid, syscall.SIGKILL) }()
 			r, err := s.CheckSat(ctx)

@@ -116,13 +116,14 @@ func (f *frameReader) next() (string, error) {
 				if depth == 0 {
 					return string(f.buf), nil
 				}
-			case '"':
+			case '"', '|':
+				if started && depth == 0 {
+					// A string or quoted symbol right after an atom ends it.
+					f.r.UnreadByte()
+					return string(f.buf), nil
+				}
 				started = true
-				inStr = true
-				f.buf = append(f.buf, c)
-			case '|':
-				started = true
-				inQuote = true
+				inStr, inQuote = c == '"', c == '|'
 				f.buf = append(f.buf, c)
 			case ' ', '\t', '\n', '\r', '\f', '\v':
 				if !started {
