@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"tandem/internal/testutil"
-	. "tandem/solver"
+	"tandem/solver"
 	"tandem/solver/corpus"
 )
 
@@ -38,7 +38,7 @@ func TestRealSolversCorpus(t *testing.T) {
 			small = append(small, it)
 		}
 	}
-	reg := NewRegistry()
+	reg := solver.NewRegistry()
 	for _, name := range []string{"z3", "cvc5", "cvc4", "boolector"} {
 		t.Run(name, func(t *testing.T) {
 			testutil.RequireBinary(t, name)
@@ -47,7 +47,7 @@ func TestRealSolversCorpus(t *testing.T) {
 			if len(items) < 40 {
 				t.Fatalf("only %d corpus files for %s", len(items), name)
 			}
-			results := make([]*Result, len(items))
+			results := make([]*solver.Result, len(items))
 			var wg sync.WaitGroup
 			sem := make(chan struct{}, 2)
 			for i, it := range items {
@@ -56,7 +56,7 @@ func TestRealSolversCorpus(t *testing.T) {
 				go func() {
 					defer wg.Done()
 					defer func() { <-sem }()
-					r, err := Run(context.Background(), p, FileInput(it.Path), RunOptions{Limits: Limits{Wall: 5 * time.Second}})
+					r, err := solver.Run(context.Background(), p, solver.FileInput(it.Path), solver.RunOptions{Limits: solver.Limits{Wall: 5 * time.Second}})
 					if err != nil {
 						t.Errorf("%s: %v", it.Rel, err)
 						return
@@ -84,7 +84,7 @@ func TestRealSolversCorpus(t *testing.T) {
 						}
 					}
 				}
-				if r.Status == StatusError && len(r.Answers) == 0 && len(r.Errors) == 0 && r.ExitCode == 0 {
+				if r.Status == solver.StatusError && len(r.Answers) == 0 && len(r.Errors) == 0 && r.ExitCode == 0 {
 					t.Errorf("%s: exit 0 but no answer parsed from %.200q", it.Rel, r.Stdout)
 				}
 			}
@@ -130,13 +130,13 @@ func TestSessionRealKill(t *testing.T) {
 			testutil.RequireBinary(t, name)
 			before := runtime.NumGoroutine()
 			ctx := context.Background()
-			p, _ := NewRegistry().Get(name)
-			s, err := StartSession(ctx, p, SessionOptions{Mode: Mode{Models: true}, CallTimeout: 30 * time.Second})
+			p, _ := solver.NewRegistry().Get(name)
+			s, err := solver.StartSession(ctx, p, solver.SessionOptions{Mode: solver.Mode{Models: true}, CallTimeout: 30 * time.Second})
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer s.Close()
-			ok := MustOK(t)
+			ok := solver.MustOK(t)
 			decls, hard := random3SAT(400)
 			ok(s.Exec(ctx, "(set-logic ALL)"))
 			for _, d := range decls {
@@ -146,7 +146,7 @@ func TestSessionRealKill(t *testing.T) {
 			ok(s.Assert(ctx, "(= x #x05)"))
 			ok(s.Push(ctx, 1))
 			ok(s.Assert(ctx, "(bvugt x #x01)"))
-			if r := ok(s.CheckSat(ctx)); r.Status != StatusSat {
+			if r := ok(s.CheckSat(ctx)); r.Status != solver.StatusSat {
 				t.Fatalf("check-sat: %v", r.Status)
 			}
 			ok(s.Push(ctx, 1))
@@ -154,17 +154,17 @@ func TestSessionRealKill(t *testing.T) {
 			pid := s.PID()
 			go func() { time.Sleep(300 * time.Millisecond); syscall.Kill(pid, syscall.SIGKILL) }()
 			r, err := s.CheckSat(ctx)
-			if err != nil || r.Status != StatusCrash || !r.Restarted {
+			if err != nil || r.Status != solver.StatusCrash || !r.Restarted {
 				t.Fatalf("killed check-sat: %+v, %v", r, err)
 			}
-			CheckNoStrays(t, pid)
+			solver.CheckNoStrays(t, pid)
 			if s.PID() == pid || s.PID() == 0 {
 				t.Fatalf("no new process after the kill")
 			}
 			// The replayed stack has both push levels: pop one, and the
 			// level-1 assertion and the declarations are still there.
 			ok(s.Pop(ctx, 1))
-			if r := ok(s.CheckSat(ctx)); r.Status != StatusSat {
+			if r := ok(s.CheckSat(ctx)); r.Status != solver.StatusSat {
 				t.Fatalf("check-sat after restart: %v", r.Status)
 			}
 			v := ok(s.GetValue(ctx, "x"))
@@ -172,12 +172,12 @@ func TestSessionRealKill(t *testing.T) {
 				t.Errorf("get-value after restart: %q", v.Raw)
 			}
 			ok(s.Assert(ctx, "(= x #x06)"))
-			if r := ok(s.CheckSat(ctx)); r.Status != StatusUnsat {
+			if r := ok(s.CheckSat(ctx)); r.Status != solver.StatusUnsat {
 				t.Errorf("level-0 assertion lost in the restart: %v", r.Status)
 			}
 			ok(s.Pop(ctx, 1))
 			ok(s.Assert(ctx, "(bvult x #x02)"))
-			if r := ok(s.CheckSatAssuming(ctx, "true")); r.Status != StatusUnsat {
+			if r := ok(s.CheckSatAssuming(ctx, "true")); r.Status != solver.StatusUnsat {
 				t.Errorf("check-sat-assuming: %v", r.Status)
 			}
 			if st := s.Stats(); st.Restarts != 1 || st.Crashes != 1 || st.Replayed < 6 {
@@ -185,8 +185,8 @@ func TestSessionRealKill(t *testing.T) {
 			}
 			last := s.PID()
 			s.Close()
-			CheckNoStrays(t, last)
-			CheckGoroutines(t, before)
+			solver.CheckNoStrays(t, last)
+			solver.CheckGoroutines(t, before)
 		})
 	}
 }
