@@ -42,7 +42,7 @@ Statuses: sat, unsat, unknown, timeout, memout, crash (a signal, or a crash
 or self-check message), error, unsupported.
 Exit code: 0 when the solver answered (sat, unsat or unknown), 1 for
 timeout, memout, error or unsupported, 3 for crash, 2 for a usage error.`,
-	Example: `  tandem run --solver z3 examples/simple.smt2
+	Example: `  tandem run --solver z3 examples/bv-overflow.smt2
   tandem run --solver 'cvc5 --strings-exp' --timeout 30s --memory 4GiB query.smt2
   tandem run --solver z3 --self-check --json query.smt2
   cat query.smt2 | tandem run --solver cvc5 -`,
