@@ -46,6 +46,16 @@ func (e *Evaluator) arith(t *smt.Term, a []smt.Value) (smt.Value, error) {
 			return nil, fmt.Errorf("is_int of %s", a[0])
 		}
 		return smt.BoolValue(r.IsInt()), nil
+	case smt.OpRealDivTotal: // cvc5: x / 0 = 0
+		x, ok1 := rat(a[0])
+		y, ok2 := rat(a[1])
+		if !ok1 || !ok2 {
+			return nil, fmt.Errorf("/_total of %s and %s", a[0], a[1])
+		}
+		if y.Sign() == 0 {
+			return smt.RealValue{V: new(big.Rat)}, nil
+		}
+		return smt.RealValue{V: new(big.Rat).Quo(x, y)}, nil
 	case smt.OpDiv:
 		r, ok := rat(a[0])
 		if !ok {
@@ -144,6 +154,16 @@ func (e *Evaluator) arith(t *smt.Term, a []smt.Value) (smt.Value, error) {
 	case smt.OpDivisible:
 		n := big.NewInt(int64(t.Indices()[0]))
 		return smt.BoolValue(new(big.Int).Mod(is[0], n).Sign() == 0), nil
+	case smt.OpIntDivTotal: // cvc5: x div 0 = 0
+		if is[1].Sign() == 0 {
+			return smt.IntValue{V: new(big.Int)}, nil
+		}
+		return smt.IntValue{V: new(big.Int).Div(is[0], is[1])}, nil
+	case smt.OpIntModTotal: // cvc5: x mod 0 = x
+		if is[1].Sign() == 0 {
+			return a[0], nil
+		}
+		return smt.IntValue{V: new(big.Int).Mod(is[0], is[1])}, nil
 	case smt.OpIntPow2:
 		if is[0].Sign() < 0 {
 			return smt.IntValue{V: new(big.Int)}, nil // cvc5: int.pow2 of a negative is 0

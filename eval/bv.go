@@ -77,6 +77,21 @@ func bvOp(t *smt.Term, a []smt.Value) (smt.Value, error) {
 		y = bs[1].V
 	}
 	switch op {
+	case smt.OpBVRedOr:
+		return bvv(big.NewInt(int64(b2i(x.Sign() != 0))), 1), nil
+	case smt.OpBVRedAnd:
+		return bvv(big.NewInt(int64(b2i(x.Cmp(mask(w)) == 0))), 1), nil
+	case smt.OpBVIte:
+		if x.Sign() != 0 {
+			return bs[1], nil
+		}
+		return bs[2], nil
+	case smt.OpBVSize:
+		return smt.IntValue{V: big.NewInt(int64(w))}, nil
+	case smt.OpBVUltBV:
+		return bvv(big.NewInt(int64(b2i(x.Cmp(y) < 0))), 1), nil
+	case smt.OpBVSltBV:
+		return bvv(big.NewInt(int64(b2i(signed(x, w).Cmp(signed(y, w)) < 0))), 1), nil
 	case smt.OpBV2Nat, smt.OpUBVToInt:
 		return smt.IntValue{V: x}, nil
 	case smt.OpSBVToInt:
@@ -285,4 +300,11 @@ func smod(x, y *big.Int, w int) *big.Int {
 		return wrap(new(big.Int).Add(u, y), w)
 	}
 	return neg(u, w)
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -179,6 +179,9 @@ func (e *Evaluator) compute(t *smt.Term, sc *scope) (smt.Value, error) {
 	case smt.Forall, smt.Exists:
 		return nil, fmt.Errorf("quantified term %s: %w", shortTerm(t), ErrUnsupported)
 	case smt.App:
+		if t.Op() == smt.OpAsArray {
+			return &smt.ArrayValue{S: t.Sort(), Func: t.Func()}, nil
+		}
 		if t.Func() != nil {
 			return e.apply(t, sc)
 		}
@@ -259,7 +262,7 @@ func (e *Evaluator) apply(t *smt.Term, sc *scope) (smt.Value, error) {
 		}
 		return d.Args[f.Field], nil
 	}
-	if fi, ok := e.model.funcs[f]; ok {
+	if fi, ok := e.interp(f); ok {
 		return e.callInterp(t, f, fi, vals)
 	}
 	if (f.Kind == smt.FuncClosedBox || f.Kind == smt.FuncOracle) && e.model.Boxes != nil {
@@ -270,6 +273,18 @@ func (e *Evaluator) apply(t *smt.Term, sc *scope) (smt.Value, error) {
 		return fit(v, t.Sort())
 	}
 	return smt.Undefined{S: t.Sort(), Term: t, Reason: "the model does not interpret " + f.Name}, nil
+}
+
+// interp is the interpretation of f: the model's, or f's own definition
+// (a model's lambda or helper function).
+func (e *Evaluator) interp(f *smt.Func) (*FuncInterp, bool) {
+	if fi, ok := e.model.funcs[f]; ok {
+		return fi, true
+	}
+	if f.Body != nil && len(f.Formals) == len(f.Params) {
+		return &FuncInterp{Formals: f.Formals, Body: f.Body}, true
+	}
+	return nil, false
 }
 
 func (e *Evaluator) callInterp(t *smt.Term, f *smt.Func, fi *FuncInterp, vals []smt.Value) (smt.Value, error) {

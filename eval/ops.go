@@ -228,7 +228,7 @@ func (e *Evaluator) selectArray(t *smt.Term, arr *smt.ArrayValue, i smt.Value) (
 		return v, nil
 	}
 	f := arr.Func
-	fi, ok := e.model.funcs[f]
+	fi, ok := e.interp(f)
 	if !ok {
 		return smt.Undefined{S: t.Sort(), Term: t, Reason: "the model does not interpret " + f.Name}, nil
 	}
@@ -241,7 +241,7 @@ func (e *Evaluator) materialize(arr *smt.ArrayValue) (*smt.ArrayValue, error) {
 	if arr.Func == nil {
 		return arr, nil
 	}
-	fi, ok := e.model.funcs[arr.Func]
+	fi, ok := e.interp(arr.Func)
 	if !ok || fi.Body != nil || fi.Default == nil {
 		return nil, fmt.Errorf("array (_ as-array %s) is not a finite table in the model: %w", arr.Func.Name, ErrUnsupported)
 	}

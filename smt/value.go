@@ -503,7 +503,8 @@ func arrayEqual(x, y *ArrayValue) bool {
 // (- (/ p q)), a constant array, a store chain over one, a datatype
 // constructor applied to values, an element of an uninterpreted sort (a
 // constant of that sort, named as the model names it), (fp s e m), the
-// floating-point specials and rounding modes. Annotations are ignored. It
+// floating-point specials, rounding modes, and z3's (_ as-array f) (an
+// ArrayValue with Func set). Annotations are ignored. It
 // returns an error for any other term.
 func ValueOf(t *Term) (Value, error) {
 	v, err := valueOf(t, 0)
@@ -549,6 +550,9 @@ func valueOf(t *Term, depth int) (Value, error) {
 	case App:
 	default:
 		return nil, errNotValue
+	}
+	if t.op == OpAsArray && t.fun != nil {
+		return &ArrayValue{S: t.sort, Func: t.fun}, nil
 	}
 	if f := t.fun; f != nil {
 		switch {

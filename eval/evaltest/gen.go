@@ -177,7 +177,7 @@ func (g *Gen) bvEdge(w int) *big.Int {
 		return new(big.Int).Lsh(one, uint(g.n(w)))
 	}
 	v := new(big.Int)
-	for v.BitLen() < w+8 {
+	for k := 0; k < w/32+2; k++ {
 		v.Lsh(v, 32).Or(v, big.NewInt(int64(g.R.Uint32())))
 	}
 	return v.Mod(v, full)
