@@ -76,17 +76,17 @@ func RunICNF(ctx context.Context, s *Solver, script io.Reader, name string, out 
 			}
 			return st, nil
 		case 'i':
-			write('i', l.Lits)
 			if err := s.AddClause(l.Lits...); err != nil {
-				return st, err
+				return st, fmt.Errorf("%s:%d: %w", name, l.Num, err)
 			}
+			write('i', l.Lits)
 		case 'q':
-			write('q', l.Lits)
 			for _, a := range l.Lits {
 				if err := s.Assume(a); err != nil {
-					return st, err
+					return st, fmt.Errorf("%s:%d: %w", name, l.Num, err)
 				}
 			}
+			write('q', l.Lits)
 			res := s.Solve(ctx)
 			st.Queries++
 			if w != nil {

@@ -123,6 +123,11 @@ type Options struct {
 
 	// Seed seeds the RNG of random decisions and random phases.
 	Seed int64
+	// MaxVar is the largest variable index AddClause and Assume accept
+	// (default 1<<24). The solver allocates memory for every variable up to
+	// the largest one used, so a stray huge literal would otherwise exhaust
+	// memory.
+	MaxVar int
 	// ConflictLimit bounds the conflicts of one Solve call (0: no bound);
 	// Solve returns Unknown when it is reached.
 	ConflictLimit int64
@@ -149,6 +154,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.ReduceIncrement <= 0 {
 		o.ReduceIncrement = 300
+	}
+	if o.MaxVar <= 0 || o.MaxVar > maxVar {
+		o.MaxVar = 1 << 24
 	}
 	if o.KeepLBD <= 0 {
 		o.KeepLBD = 2

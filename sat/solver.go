@@ -194,8 +194,8 @@ func (s *Solver) ensure(n int) {
 // effect; an empty clause makes every later query unsatisfiable.
 func (s *Solver) AddClause(lits ...int) error {
 	for _, e := range lits {
-		if e == 0 || e > maxVar || e < -maxVar {
-			return fmt.Errorf("AddClause: literal %d out of range (want a non-zero integer of magnitude at most %d)", e, maxVar)
+		if e == 0 || e > s.opts.MaxVar || e < -s.opts.MaxVar {
+			return fmt.Errorf("AddClause: literal %d out of range (want a non-zero integer of magnitude at most Options.MaxVar = %d)", e, s.opts.MaxVar)
 		}
 	}
 	s.stats.Inputs++
@@ -294,8 +294,8 @@ func (s *Solver) becomeInconsistent() {
 
 // Assume adds an assumption for the next Solve call only (IPASIR).
 func (s *Solver) Assume(lit int) error {
-	if lit == 0 || lit > maxVar || lit < -maxVar {
-		return fmt.Errorf("Assume: literal %d out of range (want a non-zero integer of magnitude at most %d)", lit, maxVar)
+	if lit == 0 || lit > s.opts.MaxVar || lit < -s.opts.MaxVar {
+		return fmt.Errorf("Assume: literal %d out of range (want a non-zero integer of magnitude at most Options.MaxVar = %d)", lit, s.opts.MaxVar)
 	}
 	s.toLit(lit)
 	s.extAssume = append(s.extAssume, lit)

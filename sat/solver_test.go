@@ -133,6 +133,9 @@ func TestEdgeCases(t *testing.T) {
 	if err := s.Assume(0); err == nil {
 		t.Fatal("assumption 0 accepted")
 	}
+	if err := s.AddClause(1, 2_000_000_000); err == nil {
+		t.Fatal("a variable above Options.MaxVar accepted")
+	}
 	s.AddClause(1, 1, -1) // tautology
 	s.AddClause(2, 2)     // duplicate literal: unit
 	if s.Solve(ctx) != sat.Satisfiable || s.Value(2) != 2 || s.Value(-2) != 2 {

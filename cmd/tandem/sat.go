@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"sort"
 	"strings"
 	"time"
 
@@ -79,14 +80,16 @@ lemma, deletion, query, answer, model and core).`,
 			}
 			f, err := os.Open(args[0])
 			if err != nil {
-				return fmt.Errorf("opening the input: %w", err)
+				fmt.Fprintln(os.Stderr, "sat: opening the input:", err)
+				return exitError{1}
 			}
 			defer f.Close()
 			s := sat.New(&opts)
 			var pf *os.File
 			if proofPath != "" {
 				if pf, err = os.Create(proofPath); err != nil {
-					return fmt.Errorf("creating the proof file: %w", err)
+					fmt.Fprintln(os.Stderr, "sat: creating the proof file:", err)
+					return exitError{1}
 				}
 				defer pf.Close()
 				s.SetProof(pf)
@@ -154,6 +157,7 @@ func pick[T any](v, flag string, m map[string]T) (T, error) {
 	for k := range m {
 		names = append(names, k)
 	}
+	sort.Strings(names)
 	return zero, fmt.Errorf("%s %q: want one of %s", flag, v, strings.Join(names, ", "))
 }
 

@@ -1,0 +1,189 @@
+// Command satbench measures tandem's CDCL solver and IDRUP checker on a
+// fixed set of generated competition-style instances (random 3-SAT at the
+// threshold ratio 4.26, pigeonhole, graph colouring), side by side with
+// minisat in one run, and prints a table:
+//
+//   - solve: tandem's solving time without a proof, and with the IDRUP proof
+//     written to a file;
+//
+//   - check: the time of idrup.Check on that proof, and check/solve;
+//
+//   - minisat: minisat's wall time on the same DIMACS file (process start
+//     included), and tandem/minisat.
+//
+//     go run ./bench/satbench            # the default set
+//     go run ./bench/satbench -json out.json
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"math/rand"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"time"
+
+	"tandem/idrup"
+	"tandem/sat"
+	"tandem/sat/satgen"
+)
+
+type instance struct {
+	name    string
+	vars    int
+	clauses [][]int
+}
+
+func instances(set string) []instance {
+	var out []instance
+	add := func(name string, v int, cs [][]int) { out = append(out, instance{name, v, cs}) }
+	switch set {
+	case "small":
+		for i, n := range []int{100, 125, 150, 150} {
+			r := rand.New(rand.NewSource(int64(i + 1)))
+			add(fmt.Sprintf("uf%d-s%d", n, i+1), n, satgen.Random3SAT(r, n, 4.26))
+		}
+		v, cs := satgen.Pigeonhole(8, 7)
+		add("php8-7", v, cs)
+		r := rand.New(rand.NewSource(3))
+		v, cs = satgen.Coloring(r, 60, 140, 4)
+		add("col60-4", v, cs)
+	default: // "hard": solves of roughly 1-10 s
+		for i, n := range []int{250, 250, 250, 260, 260, 270} {
+			seed := int64(i + 4)
+			r := rand.New(rand.NewSource(seed))
+			add(fmt.Sprintf("uf%d-s%d", n, seed), n, satgen.Random3SAT(r, n, 4.26))
+		}
+		v, cs := satgen.Pigeonhole(10, 9)
+		add("php10-9", v, cs)
+		r := rand.New(rand.NewSource(5))
+		v, cs = satgen.Coloring(r, 120, 520, 4)
+		add("col120-4", v, cs)
+	}
+	return out
+}
+
+type row struct {
+	Name       string  `json:"name"`
+	Answer     string  `json:"answer"`
+	Solve      float64 `json:"solve_seconds"`
+	SolveProof float64 `json:"solve_with_proof_seconds"`
+	Check      float64 `json:"check_seconds"`
+	ProofMB    float64 `json:"proof_mb"`
+	Minisat    float64 `json:"minisat_seconds"`
+	MinisatAns int     `json:"minisat_exit"`
+}
+
+func main() {
+	set := flag.String("set", "hard", "instance set: hard (1-10 s solves) or small")
+	jsonOut := flag.String("json", "", "also write the table as JSON to this file")
+	timeout := flag.Duration("timeout", 120*time.Second, "limit per solver run")
+	flag.Parse()
+	dir, err := os.MkdirTemp("", "satbench")
+	if err != nil {
+		fail(err)
+	}
+	defer os.RemoveAll(dir)
+	minisat, _ := exec.LookPath("minisat")
+	if minisat == "" {
+		fmt.Fprintln(os.Stderr, "satbench: minisat not found; run ./scripts/setup.sh to compare against it")
+	}
+	var rows []row
+	fmt.Printf("%-10s %-6s %9s %10s %9s %7s %8s %9s %8s\n", "instance", "answer", "solve(s)", "+proof(s)", "check(s)", "chk/slv", "proofMB", "minisat(s)", "us/mini")
+	var tot row
+	tot.Name = "total"
+	for _, in := range instances(*set) {
+		cnf := filepath.Join(dir, in.name+".cnf")
+		f, err := os.Create(cnf)
+		if err != nil {
+			fail(err)
+		}
+		satgen.WriteDIMACS(f, in.vars, in.clauses, nil)
+		f.Close()
+		rw := row{Name: in.name}
+
+		ctx, cancel := context.WithTimeout(context.Background(), *timeout)
+		s := sat.New(nil)
+		for _, c := range in.clauses {
+			s.AddClause(c...)
+		}
+		t0 := time.Now()
+		st := s.Solve(ctx)
+		rw.Solve = time.Since(t0).Seconds()
+		cancel()
+		rw.Answer = map[sat.Status]string{sat.Satisfiable: "SAT", sat.Unsatisfiable: "UNSAT", sat.Unknown: "?"}[st]
+
+		proofPath := filepath.Join(dir, in.name+".idrup")
+		pf, err := os.Create(proofPath)
+		if err != nil {
+			fail(err)
+		}
+		ctx, cancel = context.WithTimeout(context.Background(), *timeout)
+		t0 = time.Now()
+		s = sat.New(nil)
+		s.SetProof(pf)
+		for _, c := range in.clauses {
+			s.AddClause(c...)
+		}
+		s.Solve(ctx)
+		if err := s.Flush(); err != nil {
+			fail(err)
+		}
+		pf.Close()
+		rw.SolveProof = time.Since(t0).Seconds()
+		cancel()
+		if fi, err := os.Stat(proofPath); err == nil {
+			rw.ProofMB = float64(fi.Size()) / 1e6
+		}
+		t0 = time.Now()
+		if _, err := idrup.CheckFiles(context.Background(), "", proofPath, idrup.Options{}); err != nil {
+			fmt.Fprintf(os.Stderr, "satbench: %s: proof does not check: %v\n", in.name, err)
+		}
+		rw.Check = time.Since(t0).Seconds()
+		os.Remove(proofPath)
+
+		if minisat != "" {
+			ctx, cancel = context.WithTimeout(context.Background(), *timeout)
+			t0 = time.Now()
+			err := exec.CommandContext(ctx, minisat, "-verb=0", cnf).Run()
+			rw.Minisat = time.Since(t0).Seconds()
+			cancel()
+			if ee, ok := err.(*exec.ExitError); ok {
+				rw.MinisatAns = ee.ExitCode()
+			}
+		}
+		rows = append(rows, rw)
+		tot.Solve += rw.Solve
+		tot.SolveProof += rw.SolveProof
+		tot.Check += rw.Check
+		tot.ProofMB += rw.ProofMB
+		tot.Minisat += rw.Minisat
+		print(rw)
+	}
+	print(tot)
+	if *jsonOut != "" {
+		b, _ := json.MarshalIndent(append(rows, tot), "", "  ")
+		if err := os.WriteFile(*jsonOut, b, 0o644); err != nil {
+			fail(err)
+		}
+	}
+}
+
+func print(r row) {
+	ratio := func(a, b float64) string {
+		if b <= 0 {
+			return "-"
+		}
+		return fmt.Sprintf("%.2f", a/b)
+	}
+	fmt.Printf("%-10s %-6s %9.2f %10.2f %9.2f %7s %8.1f %9.2f %8s\n", r.Name, r.Answer, r.Solve, r.SolveProof, r.Check,
+		ratio(r.Check, r.SolveProof), r.ProofMB, r.Minisat, ratio(r.Solve, r.Minisat))
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "satbench:", err)
+	os.Exit(1)
+}
