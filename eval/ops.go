@@ -72,6 +72,10 @@ func (e *Evaluator) op(t *smt.Term, sc *scope) (smt.Value, error) {
 			return *firstU, nil
 		}
 		return smt.BoolValue(false), nil
+	case smt.OpRootObj:
+		// z3's irrational algebraic numbers: Real values here are
+		// rationals, so there is no exact value to compute with.
+		return nil, fmt.Errorf("%s is an irrational algebraic number (root-obj); exact real algebraic arithmetic: %w", shortTerm(t), ErrUnsupported)
 	case smt.OpIte:
 		c, err := e.eval(t.Arg(0), sc)
 		if err != nil {
