@@ -43,7 +43,7 @@ func sagePrograms(t testing.TB) ([]*eval.Program, []string) {
 // and distance 0 exactly for true roots.
 func TestSageAgreement(t *testing.T) {
 	ps, names := sagePrograms(t)
-	per := max(1, *sageAssignments/len(ps))
+	per := max(1, (*sageAssignments+len(ps)-1)/len(ps))
 	r := rand.New(rand.NewPCG(11, 12))
 	for i, p := range ps {
 		if err := evaltest.Agree(p, r, per); err != nil {

@@ -66,7 +66,7 @@ func main() {
 	r := rand.New(rand.NewPCG(7, 7))
 	if *agree > 0 {
 		start := time.Now()
-		per := max(1, *agree/len(progs))
+		per := max(1, (*agree+len(progs)-1)/len(progs))
 		for i, p := range progs {
 			if err := evaltest.Agree(p, r, per); err != nil {
 				fmt.Fprintf(os.Stderr, "evalspeed: DISAGREEMENT in %s: %v\n", files[i], err)
