@@ -338,3 +338,12 @@ func (s *Store) DefineConstructors(d *Datatype, cons []ConstructorDecl) error {
 	}
 	return nil
 }
+
+// AsArray builds z3's (_ as-array f) for a unary function f: the array of
+// sort (Array P R) whose value at i is (f i).
+func (s *Store) AsArray(f *Func) (*Term, error) {
+	if len(f.Params) != 1 {
+		return nil, fmt.Errorf("as-array needs a function of one argument, %s takes %d", f.Name, len(f.Params))
+	}
+	return s.intern(&Term{kind: App, op: OpAsArray, fun: f, sort: ArraySort(f.Params[0], f.Result)}), nil
+}

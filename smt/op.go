@@ -80,6 +80,10 @@ type OpInfo struct {
 
 type checker func(idx []int, args []*Sort, lenient bool) (*Sort, string)
 
+// MaxWidth is the largest bit-vector width the builders produce (2^24):
+// wide enough for any benchmark, small enough that widths cannot overflow.
+const MaxWidth = 1 << 24
+
 // The operators.
 const (
 	OpNone Op = iota
@@ -278,6 +282,12 @@ const (
 	OpBVUltBV
 	OpBVSltBV
 	OpRealDivTotal
+	// OpAsArray is z3's (_ as-array f): the array whose value at i is (f i).
+	// Build it with [Store.AsArray].
+	OpAsArray
+	// OpRootObj is z3's (root-obj p k): the k-th real root of the polynomial
+	// p in the variable x, as z3 prints irrational algebraic numbers.
+	OpRootObj
 	numOps
 )
 
@@ -481,6 +491,9 @@ func concatCheck(idx []int, a []*Sort, lenient bool) (*Sort, string) {
 			return nil, fmt.Sprintf("argument %d must be a bit-vector, got %s", i+1, s)
 		}
 		w += s.Width
+		if w > MaxWidth {
+			return nil, fmt.Sprintf("result width is above the largest supported width %d", MaxWidth)
+		}
 	}
 	return BitVecSort(w), ""
 }
@@ -496,7 +509,11 @@ func bvIndexed(ok func(int) bool, res func(w, i int) int) checker {
 		if !ok(idx[0]) {
 			return nil, fmt.Sprintf("index %d is out of range", idx[0])
 		}
-		return BitVecSort(res(a[0].Width, idx[0])), ""
+		w := res(a[0].Width, idx[0])
+		if w > MaxWidth || w < 0 {
+			return nil, fmt.Sprintf("result width %d is above the largest supported width %d", w, MaxWidth)
+		}
+		return BitVecSort(w), ""
 	}
 }
 
@@ -893,6 +910,13 @@ func init() {
 	def(OpIntDivTotal, "div_total", TheoryInts, fixed(I, I, I), only(CVC5))
 	def(OpIntModTotal, "mod_total", TheoryInts, fixed(I, I, I), only(CVC5))
 	def(OpRealDivTotal, "/_total", TheoryReals, fixed(R, R, R), only(CVC5))
+	def(OpAsArray, "as-array", TheoryArrays, noCheck, only(Z3))
+	def(OpRootObj, "root-obj", TheoryReals, func(idx []int, a []*Sort, l bool) (*Sort, string) {
+		if len(a) != 1 || !a[0].IsNumeric() || idx[0] < 1 {
+			return nil, "takes a polynomial in x and a root index k >= 1"
+		}
+		return R, ""
+	}, indexed(1), only(Z3))
 	def(OpPIAnd, "piand", TheoryInts, fixed(I, I, I, I), only(CVC5))
 	def(OpBVRedOr, "bvredor", TheoryBV, bvSame(1, toBV1), only(CVC5|CVC4|Boolector))
 	def(OpBVRedAnd, "bvredand", TheoryBV, bvSame(1, toBV1), only(CVC5|CVC4|Boolector))

@@ -119,6 +119,16 @@ func (p *Printer) term(t *Term) {
 }
 
 func (p *Printer) app(t *Term) {
+	switch t.op {
+	case OpAsArray:
+		p.s("(_ as-array " + QuoteSymbol(t.fun.Name) + ")")
+		return
+	case OpRootObj:
+		p.s("(root-obj ")
+		p.term(t.args[0])
+		p.s(" " + strconv.Itoa(t.x.idx[0]) + ")")
+		return
+	}
 	if t.fun != nil {
 		f := t.fun
 		head := QuoteSymbol(f.Name)
@@ -219,8 +229,12 @@ func LiteralString(t *Term) string {
 }
 
 // BVString prints a bit-vector value: #x… when the width is a multiple of 4,
-// #b… otherwise.
+// #b… otherwise, and (_ bvN w) above 1024 bits.
 func BVString(v *big.Int, w int) string {
+	if w > 1024 {
+		// Wide literals print as (_ bvN w), whose size does not grow with w.
+		return "(_ bv" + v.String() + " " + strconv.Itoa(w) + ")"
+	}
 	var digits string
 	var n int
 	if w%4 == 0 {

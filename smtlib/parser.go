@@ -29,6 +29,8 @@ type Script struct {
 	Filename string
 	Store    *smt.Store
 	Commands []*Command
+
+	env *parser // the symbols in scope at the end, for reading models
 }
 
 // Assertions returns the asserted terms in order (ignoring push/pop scopes).
@@ -76,7 +78,7 @@ func ParseReader(filename string, r io.Reader, opts ...Options) (*Script, error)
 
 func parseWith(filename string, lx *lexer, opts []Options) (*Script, error) {
 	p := newParser(filename, lx, opts)
-	sc := &Script{Filename: filename, Store: p.st}
+	sc := &Script{Filename: filename, Store: p.st, env: p}
 	for {
 		c, err := p.nextCommand()
 		if c != nil {
@@ -165,6 +167,13 @@ type parser struct {
 	logic      string
 	updaters   map[*smt.Func]*smt.Func
 	overloads  map[string][]*smt.Func
+
+	// reading a model
+	model      *Model
+	expectSort *smt.Sort
+	pending    []*smt.Func
+	modelLocal map[*smt.Func]bool
+	lambdas    int
 }
 
 // bailout aborts the current command after an error has been recorded.
@@ -791,8 +800,8 @@ func (p *parser) sortAfterParen(pos Pos) *smt.Sort {
 			case "BitVec":
 				w := p.numeralInt()
 				p.expect(tRParen, "')'")
-				if w <= 0 {
-					p.errorAt(pos, "bit-vector width must be positive")
+				if w <= 0 || w > smt.MaxWidth {
+					p.errorAt(pos, "bit-vector width must be between 1 and %d, got %d", smt.MaxWidth, w)
 				}
 				return smt.BitVecSort(w)
 			case "FloatingPoint":
@@ -1132,8 +1141,19 @@ func (p *parser) compound(pos Pos) *smt.Term {
 			return p.asTerm(pos, nil)
 		case "match":
 			p.errorf("match terms are not supported yet")
+		case "root-obj":
+			if p.model != nil {
+				p.next()
+				return p.rootObj(pos)
+			}
 		case "lambda":
-			p.errorf("%s", (&UnsupportedTheoryError{Theory: "higher-order logic", Symbol: "lambda"}).Error())
+			if p.model != nil {
+				p.next()
+				return p.lambda(pos)
+			}
+			fallthrough
+		case "@":
+			p.errorf("%s", (&UnsupportedTheoryError{Theory: "higher-order logic", Symbol: string(p.lx.text)}).Error())
 		}
 	}
 	// An application: head then arguments.
@@ -1331,6 +1351,9 @@ func (p *parser) indexedApp(name string, idx []int, args []*smt.Term, pos Pos) (
 func (p *parser) indexedConst(pos Pos) *smt.Term {
 	lx := p.lx
 	name := p.symbol("an indexed constant")
+	if name == "as-array" && p.model != nil {
+		return p.asArray(pos)
+	}
 	if name == "fmf.card" {
 		p.unknownSymbol(name, pos)
 	}
@@ -1357,6 +1380,9 @@ func (p *parser) indexedConst(pos Pos) *smt.Term {
 		}
 		w := p.numeralInt()
 		p.expect(tRParen, "')'")
+		if w > smt.MaxWidth {
+			p.errorAt(pos, "bit-vector width must be at most %d, got %d", smt.MaxWidth, w)
+		}
 		t, err := p.st.BV(v, w)
 		if err != nil {
 			p.errorAt(pos, "%v", err)
@@ -1385,7 +1411,13 @@ func (p *parser) asTerm(pos Pos, _ []*smt.Term) *smt.Term {
 		if v := p.lookupBound(name); v != nil && v.Sort() == s {
 			return v
 		}
+		if p.model != nil && (s.Kind == smt.KindUninterpreted || s.Kind == smt.KindDatatype) {
+			return p.modelValue(name, s)
+		}
 		p.unknownSymbol(name, pos)
+	}
+	if p.model != nil && f.Kind == smt.FuncDeclared && f.Result == s && p.modelLocal[f] {
+		return p.st.Const(f)
 	}
 	t, err := p.st.ApplyFuncAs(p.resolve(f, nil, s), nil, s)
 	if err != nil {

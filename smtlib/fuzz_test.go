@@ -1,0 +1,45 @@
+package smtlib
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func addSeeds(f *testing.F, glob string) {
+	paths, _ := filepath.Glob(glob)
+	for _, p := range paths {
+		if b, err := os.ReadFile(p); err == nil && len(b) < 4096 {
+			f.Add(b)
+		}
+	}
+}
+
+// FuzzParse checks that no input makes the script parser panic or hang, and
+// that whatever parses prints to a script that parses to the same text.
+func FuzzParse(f *testing.F) {
+	addSeeds(f, "../examples/*.smt2")
+	addSeeds(f, "testdata/*.smt2")
+	for _, s := range []string{
+		`(declare-datatypes ((L 1)) ((par (T) ((n) (c (h T) (t (L T)))))))(assert ((_ is c) (as n (L Int))))`,
+		`(assert (let ((x 1)) (forall ((y Int)) (! (> x y) :pattern (y)))))`,
+		`(declare-fun f ((_ BitVec 4)) (_ FloatingPoint 3 5))(assert (fp.isNaN (f #x1)))`,
+		`(assert (str.in_re "a\u{41}" (re.loop (re.range "a" "z") 1 2)))`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		sc, err := Parse("fuzz.smt2", src, Options{MaxDepth: 2000})
+		if err != nil {
+			return
+		}
+		out := Print(sc)
+		again, err := Parse("printed.smt2", []byte(out), Options{MaxDepth: 4000})
+		if err != nil {
+			t.Fatalf("printed script does not parse: %v\n%s", err, out)
+		}
+		if Print(again) != out {
+			t.Fatalf("round trip differs:\n%s\n%s", out, Print(again))
+		}
+	})
+}
