@@ -81,6 +81,7 @@ func main() {
 	set := flag.String("set", "hard", "instance set: hard (1-10 s solves) or small")
 	jsonOut := flag.String("json", "", "also write the table as JSON to this file")
 	timeout := flag.Duration("timeout", 120*time.Second, "limit per solver run")
+	reps := flag.Int("reps", 1, "run each measurement this many times and report the fastest (less noise on a shared machine)")
 	flag.Parse()
 	dir, err := os.MkdirTemp("", "satbench")
 	if err != nil {
@@ -105,55 +106,59 @@ func main() {
 		f.Close()
 		rw := row{Name: in.name}
 
-		ctx, cancel := context.WithTimeout(context.Background(), *timeout)
-		s := sat.New(nil)
-		for _, c := range in.clauses {
-			s.AddClause(c...)
-		}
-		t0 := time.Now()
-		st := s.Solve(ctx)
-		rw.Solve = time.Since(t0).Seconds()
-		cancel()
+		var st sat.Status
+		rw.Solve = best(*reps, func() {
+			ctx, cancel := context.WithTimeout(context.Background(), *timeout)
+			defer cancel()
+			s := sat.New(nil)
+			for _, c := range in.clauses {
+				s.AddClause(c...)
+			}
+			st = s.Solve(ctx)
+		})
 		rw.Answer = map[sat.Status]string{sat.Satisfiable: "SAT", sat.Unsatisfiable: "UNSAT", sat.Unknown: "?"}[st]
 
 		proofPath := filepath.Join(dir, in.name+".idrup")
-		pf, err := os.Create(proofPath)
-		if err != nil {
-			fail(err)
-		}
-		ctx, cancel = context.WithTimeout(context.Background(), *timeout)
-		t0 = time.Now()
-		s = sat.New(nil)
-		s.SetProof(pf)
-		for _, c := range in.clauses {
-			s.AddClause(c...)
-		}
-		s.Solve(ctx)
-		if err := s.Flush(); err != nil {
-			fail(err)
-		}
-		pf.Close()
-		rw.SolveProof = time.Since(t0).Seconds()
-		cancel()
+		rw.SolveProof = best(*reps, func() {
+			pf, err := os.Create(proofPath)
+			if err != nil {
+				fail(err)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), *timeout)
+			defer cancel()
+			s := sat.New(nil)
+			s.SetProof(pf)
+			for _, c := range in.clauses {
+				s.AddClause(c...)
+			}
+			s.Solve(ctx)
+			if err := s.Flush(); err != nil {
+				fail(err)
+			}
+			pf.Close()
+		})
 		if fi, err := os.Stat(proofPath); err == nil {
 			rw.ProofMB = float64(fi.Size()) / 1e6
 		}
-		t0 = time.Now()
-		if _, err := idrup.CheckFiles(context.Background(), "", proofPath, idrup.Options{}); err != nil {
-			fmt.Fprintf(os.Stderr, "satbench: %s: proof does not check: %v\n", in.name, err)
-		}
-		rw.Check = time.Since(t0).Seconds()
+		rw.Check = best(*reps, func() {
+			if _, err := idrup.CheckFiles(context.Background(), "", proofPath, idrup.Options{}); err != nil {
+				fmt.Fprintf(os.Stderr, "satbench: %s: proof does not check: %v\n", in.name, err)
+			}
+		})
 		os.Remove(proofPath)
 
 		if minisat != "" {
-			ctx, cancel = context.WithTimeout(context.Background(), *timeout)
-			t0 = time.Now()
-			err := exec.CommandContext(ctx, minisat, "-verb=0", cnf).Run()
-			rw.Minisat = time.Since(t0).Seconds()
-			cancel()
-			if ee, ok := err.(*exec.ExitError); ok {
-				rw.MinisatAns = ee.ExitCode()
-			}
+			rw.Minisat = best(*reps, func() {
+				ctx, cancel := context.WithTimeout(context.Background(), *timeout)
+				defer cancel()
+				err := exec.CommandContext(ctx, minisat, "-verb=0", cnf).Run()
+				if ee, ok := err.(*exec.ExitError); ok {
+					rw.MinisatAns = ee.ExitCode()
+				}
+			})
+		}
+		if minisat != "" && st != sat.Unknown && rw.MinisatAns != int(st) {
+			fmt.Fprintf(os.Stderr, "satbench: %s: tandem says %v, minisat exits %d\n", in.name, st, rw.MinisatAns)
 		}
 		rows = append(rows, rw)
 		tot.Solve += rw.Solve
@@ -181,6 +186,19 @@ func print(r row) {
 	}
 	fmt.Printf("%-10s %-6s %9.2f %10.2f %9.2f %7s %8.1f %9.2f %8s\n", r.Name, r.Answer, r.Solve, r.SolveProof, r.Check,
 		ratio(r.Check, r.SolveProof), r.ProofMB, r.Minisat, ratio(r.Solve, r.Minisat))
+}
+
+// best runs f reps times and returns the fastest wall time in seconds.
+func best(reps int, f func()) float64 {
+	m := 0.0
+	for i := range max(reps, 1) {
+		t0 := time.Now()
+		f()
+		if d := time.Since(t0).Seconds(); i == 0 || d < m {
+			m = d
+		}
+	}
+	return m
 }
 
 func fail(err error) {
