@@ -347,3 +347,11 @@ func (s *Store) AsArray(f *Func) (*Term, error) {
 	}
 	return s.intern(&Term{kind: App, op: OpAsArray, fun: f, sort: ArraySort(f.Params[0], f.Result)}), nil
 }
+
+// SeqEmpty builds (as seq.empty sort), the empty sequence of a sequence sort.
+func (s *Store) SeqEmpty(sort *Sort) (*Term, error) {
+	if sort.Kind != KindSeq {
+		return nil, fmt.Errorf("seq.empty needs a sequence sort, got %s", sort)
+	}
+	return s.intern(&Term{kind: App, op: OpSeqEmpty, sort: sort}), nil
+}

@@ -47,6 +47,7 @@ const (
 	TheoryStrings
 	TheoryArrays
 	TheoryTranscendental
+	TheorySequences
 )
 
 // Assoc is the attribute that lets an operator take more arguments than its
@@ -288,6 +289,22 @@ const (
 	// OpRootObj is z3's (root-obj p k): the k-th real root of the polynomial
 	// p in the variable x, as z3 prints irrational algebraic numbers.
 	OpRootObj
+	// Sequences (cvc5 and z3).
+	OpSeqEmpty
+	OpSeqUnit
+	OpSeqConcat
+	OpSeqLen
+	OpSeqNth
+	OpSeqExtract
+	OpSeqAt
+	OpSeqContains
+	OpSeqPrefixOf
+	OpSeqSuffixOf
+	OpSeqIndexOf
+	OpSeqReplace
+	OpSeqReplaceAll
+	OpSeqRev
+	OpSeqUpdate
 	numOps
 )
 
@@ -703,6 +720,57 @@ func storeCheck(idx []int, a []*Sort, lenient bool) (*Sort, string) {
 	return a[0], ""
 }
 
+// seqOp checks a sequence operator: argument shapes are 's' (a sequence,
+// all of one sort), 'e' (its element), 'i' (Int); the result is 's', 'e',
+// 'i' or 'b' (Bool).
+func seqOp(args string, res byte) checker {
+	return func(idx []int, a []*Sort, lenient bool) (*Sort, string) {
+		if len(a) != len(args) && !(args == "ss+" && len(a) >= 2) {
+			return nil, arityMsg(len(args), len(args), len(a))
+		}
+		var seq *Sort
+		for i, s := range a {
+			if s.Kind == KindSeq {
+				seq = s
+				break
+			}
+			_ = i
+		}
+		if seq == nil {
+			return nil, "needs a sequence argument"
+		}
+		for i, s := range a {
+			k := byte('s')
+			if i < len(args) {
+				k = args[i]
+			}
+			switch k {
+			case 's', '+':
+				if s != seq {
+					return nil, fmt.Sprintf("argument %d must be %s, got %s", i+1, seq, s)
+				}
+			case 'e':
+				if s != seq.Params[0] {
+					return nil, fmt.Sprintf("argument %d must be %s, got %s", i+1, seq.Params[0], s)
+				}
+			case 'i':
+				if s != intSort {
+					return nil, fmt.Sprintf("argument %d must be Int, got %s", i+1, s)
+				}
+			}
+		}
+		switch res {
+		case 'e':
+			return seq.Params[0], ""
+		case 'i':
+			return intSort, ""
+		case 'b':
+			return boolSort, ""
+		}
+		return seq, ""
+	}
+}
+
 func noCheck(idx []int, a []*Sort, lenient bool) (*Sort, string) {
 	return nil, "is built with a dedicated builder"
 }
@@ -910,6 +978,27 @@ func init() {
 	def(OpIntDivTotal, "div_total", TheoryInts, fixed(I, I, I), only(CVC5))
 	def(OpIntModTotal, "mod_total", TheoryInts, fixed(I, I, I), only(CVC5))
 	def(OpRealDivTotal, "/_total", TheoryReals, fixed(R, R, R), only(CVC5))
+	sq := only(CVC5 | Z3)
+	def(OpSeqEmpty, "seq.empty", TheorySequences, noCheck, sq)
+	def(OpSeqUnit, "seq.unit", TheorySequences, func(idx []int, a []*Sort, l bool) (*Sort, string) {
+		if len(a) != 1 {
+			return nil, arityMsg(1, 1, len(a))
+		}
+		return SeqSort(a[0]), ""
+	}, sq)
+	def(OpSeqConcat, "seq.++", TheorySequences, seqOp("ss+", 's'), sq, assoc(AssocLeft))
+	def(OpSeqLen, "seq.len", TheorySequences, seqOp("s", 'i'), sq)
+	def(OpSeqNth, "seq.nth", TheorySequences, seqOp("si", 'e'), sq)
+	def(OpSeqExtract, "seq.extract", TheorySequences, seqOp("sii", 's'), sq)
+	def(OpSeqAt, "seq.at", TheorySequences, seqOp("si", 's'), sq)
+	def(OpSeqContains, "seq.contains", TheorySequences, seqOp("ss", 'b'), sq)
+	def(OpSeqPrefixOf, "seq.prefixof", TheorySequences, seqOp("ss", 'b'), sq)
+	def(OpSeqSuffixOf, "seq.suffixof", TheorySequences, seqOp("ss", 'b'), sq)
+	def(OpSeqIndexOf, "seq.indexof", TheorySequences, seqOp("ssi", 'i'), sq)
+	def(OpSeqReplace, "seq.replace", TheorySequences, seqOp("sss", 's'), sq)
+	def(OpSeqReplaceAll, "seq.replace_all", TheorySequences, seqOp("sss", 's'), sq)
+	def(OpSeqRev, "seq.rev", TheorySequences, seqOp("s", 's'), sq)
+	def(OpSeqUpdate, "seq.update", TheorySequences, seqOp("sis", 's'), sq)
 	def(OpAsArray, "as-array", TheoryArrays, noCheck, only(Z3))
 	def(OpRootObj, "root-obj", TheoryReals, func(idx []int, a []*Sort, l bool) (*Sort, string) {
 		if len(a) != 1 || !a[0].IsNumeric() || idx[0] < 1 {

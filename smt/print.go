@@ -123,6 +123,9 @@ func (p *Printer) app(t *Term) {
 	case OpAsArray:
 		p.s("(_ as-array " + QuoteSymbol(t.fun.Name) + ")")
 		return
+	case OpSeqEmpty:
+		p.s("(as seq.empty " + t.sort.String() + ")")
+		return
 	case OpRootObj:
 		p.s("(root-obj ")
 		p.term(t.args[0])

@@ -27,6 +27,8 @@ const (
 	KindDatatype
 	// KindParam is a sort parameter inside a par declaration.
 	KindParam
+	// KindSeq is (Seq E), the sequences of cvc5 and z3 (not in SMT-LIB 2.6).
+	KindSeq
 )
 
 // Sort is an interned SMT-LIB sort: two sorts are equal exactly when their
@@ -113,6 +115,11 @@ func ArraySort(index, elem *Sort) *Sort {
 		"A"+strconv.Itoa(index.id)+"_"+strconv.Itoa(elem.id))
 }
 
+// SeqSort is (Seq elem), the sequence sort of cvc5 and z3.
+func SeqSort(elem *Sort) *Sort {
+	return intern(&Sort{Kind: KindSeq, Params: []*Sort{elem}}, "S"+strconv.Itoa(elem.id))
+}
+
 // UninterpretedSort is the sort named name applied to params (none for a
 // plain declare-sort of arity 0).
 func UninterpretedSort(name string, params ...*Sort) *Sort {
@@ -176,6 +183,8 @@ func (s *Sort) render() string {
 		return "(_ FloatingPoint " + strconv.Itoa(s.EB) + " " + strconv.Itoa(s.SB) + ")"
 	case KindArray:
 		return "(Array " + s.Params[0].str + " " + s.Params[1].str + ")"
+	case KindSeq:
+		return "(Seq " + s.Params[0].str + ")"
 	}
 	name := QuoteSymbol(s.Name)
 	if len(s.Params) == 0 {
@@ -224,6 +233,8 @@ func (s *Sort) Subst(bind map[string]*Sort) *Sort {
 	switch s.Kind {
 	case KindArray:
 		return ArraySort(ps[0], ps[1])
+	case KindSeq:
+		return SeqSort(ps[0])
 	case KindDatatype:
 		return DatatypeSort(s.Datatype, ps...)
 	default:

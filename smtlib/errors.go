@@ -106,8 +106,6 @@ func extensionTheory(name string) string {
 		return "bags"
 	case "Relation", "Table", "Tuple", "UnitTuple", "tuple", "tuple.unit":
 		return "relations and tuples"
-	case "Seq", "seq.empty", "seq.unit":
-		return "sequences"
 	case "sep", "pto", "wand", "emp", "sep.nil", "sep.emp", "declare-heap":
 		return "separation logic"
 	case "FiniteField":
@@ -119,7 +117,7 @@ func extensionTheory(name string) string {
 	}
 	for _, p := range []struct{ prefix, theory string }{
 		{"set.", "sets"}, {"bag.", "bags"}, {"rel.", "relations and tuples"}, {"table.", "relations and tuples"},
-		{"tuple.", "relations and tuples"}, {"seq.", "sequences"}, {"ff.", "finite fields"}, {"sep.", "separation logic"},
+		{"tuple.", "relations and tuples"}, {"ff.", "finite fields"}, {"sep.", "separation logic"},
 		{"nullable.", "nullables"},
 	} {
 		if strings.HasPrefix(name, p.prefix) {

@@ -174,6 +174,8 @@ type parser struct {
 	pending    []*smt.Func
 	modelLocal map[*smt.Func]bool
 	lambdas    int
+
+	bareSeqEmpty bool // a seq.empty without a sort was read
 }
 
 // bailout aborts the current command after an error has been recorded.
@@ -491,6 +493,9 @@ func (p *parser) commandBody(c *Command) {
 	case CmdAssert:
 		pos := lx.tpos
 		c.Term = p.term()
+		if p.bareSeqEmpty && hasUntypedSeqEmpty(c.Term) {
+			p.errorAt(pos, "cannot tell the sort of a bare seq.empty here: write (as seq.empty (Seq T))")
+		}
 		if c.Term.Sort() != smt.BoolSort() {
 			p.errorAt(pos, "assert needs a Bool term, got %s", c.Term.Sort())
 		}
@@ -523,6 +528,27 @@ func (p *parser) commandBody(c *Command) {
 	case CmdCheckSat, CmdGetModel, CmdGetAssignment, CmdGetAssertions, CmdGetProof,
 		CmdGetUnsatCore, CmdGetUnsatAssumptions, CmdExit:
 	}
+}
+
+func hasUntypedSeqEmpty(t *smt.Term) bool {
+	seen := map[*smt.Term]bool{}
+	var walk func(t *smt.Term) bool
+	walk = func(t *smt.Term) bool {
+		if seen[t] {
+			return false
+		}
+		seen[t] = true
+		if t.Op() == smt.OpSeqEmpty && t.Sort().HasParams() {
+			return true
+		}
+		for _, a := range t.Args() {
+			if walk(a) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(t)
 }
 
 func sortsOfVars(vs []*smt.Term) []*smt.Sort {
@@ -886,6 +912,9 @@ func (p *parser) namedSort(name string, args []*smt.Sort, pos Pos) *smt.Sort {
 	case "Array":
 		arity(2)
 		return smt.ArraySort(args[0], args[1])
+	case "Seq":
+		arity(1)
+		return smt.SeqSort(args[0])
 	}
 	if th := extensionTheory(name); th != "" {
 		p.errorAt(pos, "%s", (&UnsupportedTheoryError{Theory: th, Symbol: name}).Error())
@@ -1069,6 +1098,13 @@ func (p *parser) symbolTerm(name string, quoted bool, pos Pos) *smt.Term {
 		if err != nil {
 			p.errorAt(pos, "%v", err)
 		}
+		return t
+	}
+	if name == "seq.empty" {
+		// cvc5 lets the sort of a bare seq.empty come from its context;
+		// apply fills it in from a sibling argument.
+		t, _ := p.st.SeqEmpty(smt.SeqSort(smt.ParamSort("?")))
+		p.bareSeqEmpty = true
 		return t
 	}
 	if len(name) > 1 && name[0] == '-' && isDigit(name[1]) {
@@ -1307,8 +1343,10 @@ func (p *parser) apply(name string, quoted bool, args []*smt.Term, pos Pos) (*sm
 	if tf, ok := p.testers[name]; ok && strings.HasPrefix(name, "is-") {
 		return p.st.ApplyFunc(tf, args)
 	}
+	args = p.inferSeqEmpty(args)
 	{
 		if op, ok := smt.LookupOp(name); ok {
+			op = seqVersion(op, args)
 			if op.Info().Indices > 0 {
 				// SMT-LIB 2.5 (re.loop r lo hi) and (re.^ r n) take numerals as arguments.
 				if (op == smt.OpReLoop || op == smt.OpRePower) && len(args) > 1 {
@@ -1331,6 +1369,49 @@ func (p *parser) apply(name string, quoted bool, args []*smt.Term, pos Pos) (*sm
 	}
 	p.unknownSymbol(name, pos)
 	return nil, nil
+}
+
+// strToSeq maps the string operators cvc5 also accepts on sequences to
+// their sequence versions.
+var strToSeq = map[smt.Op]smt.Op{
+	smt.OpStrLen: smt.OpSeqLen, smt.OpStrConcat: smt.OpSeqConcat, smt.OpStrContains: smt.OpSeqContains,
+	smt.OpStrPrefixOf: smt.OpSeqPrefixOf, smt.OpStrSuffixOf: smt.OpSeqSuffixOf, smt.OpStrIndexOf: smt.OpSeqIndexOf,
+	smt.OpStrReplace: smt.OpSeqReplace, smt.OpStrReplaceAll: smt.OpSeqReplaceAll, smt.OpStrUpdate: smt.OpSeqUpdate,
+	smt.OpStrRev: smt.OpSeqRev, smt.OpStrAt: smt.OpSeqAt, smt.OpStrSubstr: smt.OpSeqExtract,
+}
+
+func seqVersion(op smt.Op, args []*smt.Term) smt.Op {
+	if sq, ok := strToSeq[op]; ok && len(args) > 0 && args[0].Sort().Kind == smt.KindSeq {
+		return sq
+	}
+	return op
+}
+
+// inferSeqEmpty gives bare seq.empty arguments the sequence sort of a
+// sibling argument.
+func (p *parser) inferSeqEmpty(args []*smt.Term) []*smt.Term {
+	var known *smt.Sort
+	untyped := false
+	for _, a := range args {
+		if a.Sort().Kind == smt.KindSeq {
+			if a.Sort().HasParams() {
+				untyped = true
+			} else {
+				known = a.Sort()
+			}
+		}
+	}
+	if !untyped || known == nil {
+		return args
+	}
+	out := make([]*smt.Term, len(args))
+	for i, a := range args {
+		out[i] = a
+		if a.Op() == smt.OpSeqEmpty && a.Sort().HasParams() {
+			out[i], _ = p.st.SeqEmpty(known)
+		}
+	}
+	return out
 }
 
 func (p *parser) indexedApp(name string, idx []int, args []*smt.Term, pos Pos) (*smt.Term, error) {
@@ -1407,6 +1488,13 @@ func (p *parser) asTerm(pos Pos, _ []*smt.Term) *smt.Term {
 	s := p.sort()
 	p.expect(tRParen, "')'")
 	f := p.funs[name]
+	if f == nil && name == "seq.empty" {
+		t, err := p.st.SeqEmpty(s)
+		if err != nil {
+			p.errorAt(pos, "%v", err)
+		}
+		return t
+	}
 	if f == nil {
 		if v := p.lookupBound(name); v != nil && v.Sort() == s {
 			return v
