@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"tandem/internal/testutil"
+	"tandem/smt"
 )
 
 func corpusFiles(t *testing.T) []string {
@@ -110,4 +111,45 @@ func (r *trickleReader) Read(p []byte) (int, error) {
 	copy(p, r.src[:n])
 	r.src = r.src[n:]
 	return n, nil
+}
+
+// TestCorpusExpands inlines lets and definitions in a sample of the corpus;
+// the expanded assertions keep their sort and contain no let.
+func TestCorpusExpands(t *testing.T) {
+	files := corpusFiles(t)
+	for i := 0; i < len(files); i += 13 {
+		sc, err := ParseFile(files[i])
+		if err != nil {
+			continue
+		}
+		before := sc.Assertions()
+		if err := Expand(sc); err != nil {
+			t.Errorf("%v", err)
+			continue
+		}
+		for j, a := range sc.Assertions() {
+			if a.Sort() != before[j].Sort() {
+				t.Errorf("%s: expansion changed the sort", files[i])
+			}
+			if hasLet(a, map[*smt.Term]bool{}) {
+				t.Errorf("%s: a let survived expansion", files[i])
+			}
+		}
+	}
+}
+
+func hasLet(t *smt.Term, seen map[*smt.Term]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	if t.Kind() == smt.Let {
+		return true
+	}
+	for _, a := range t.Args() {
+		if hasLet(a, seen) {
+			return true
+		}
+	}
+	return false
 }

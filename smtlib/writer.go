@@ -2,6 +2,7 @@ package smtlib
 
 import (
 	"bufio"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -195,4 +196,28 @@ func writeDatatype(w *bufio.Writer, d *smt.Datatype) {
 	if len(d.Params) > 0 {
 		w.WriteByte(')')
 	}
+}
+
+// Expand inlines let bindings, applications of defined functions and
+// :named terms in every assertion, check-sat-assuming and get-value term of
+// the script, in place. The definitions themselves are kept.
+func Expand(s *Script) error {
+	e := smt.NewExpander(s.Store)
+	for _, c := range s.Commands {
+		if c.Term != nil {
+			t, err := e.Expand(c.Term)
+			if err != nil {
+				return fmt.Errorf("%s:%s: %w", s.Filename, c.Pos, err)
+			}
+			c.Term = t
+		}
+		for i, t := range c.Terms {
+			r, err := e.Expand(t)
+			if err != nil {
+				return fmt.Errorf("%s:%s: %w", s.Filename, c.Pos, err)
+			}
+			c.Terms[i] = r
+		}
+	}
+	return nil
 }

@@ -12,7 +12,7 @@ import (
 )
 
 func init() {
-	var print bool
+	var print, expand bool
 	cmd := &cobra.Command{
 		Use:   "parse [--print] FILE...",
 		Short: "parse and type-check SMT-LIB 2.6 scripts",
@@ -21,6 +21,9 @@ func init() {
 
 With --print, it writes the normalized script instead (one command per
 line, 2.6 names, unknown commands kept verbatim); z3 and cvc5 read it back.
+With --expand, let bindings, define-fun applications and :named terms are
+inlined into the assertions first (sharing is kept in memory; the printed
+form may be much larger than the input).
 
 Exit status: 0 when every file parsed, 1 when any had errors.`,
 		Example: `  tandem parse examples/*.smt2
@@ -42,6 +45,13 @@ Exit status: 0 when every file parsed, 1 when any had errors.`,
 					}
 					continue
 				}
+				if expand {
+					if err := smtlib.Expand(sc); err != nil {
+						fmt.Fprintf(out, "%s: %v\n", path, err)
+						failed++
+						continue
+					}
+				}
 				if print {
 					if err := smtlib.Write(out, sc); err != nil {
 						return err
@@ -59,5 +69,6 @@ Exit status: 0 when every file parsed, 1 when any had errors.`,
 		},
 	}
 	cmd.Flags().BoolVar(&print, "print", false, "write the normalized script to standard output")
+	cmd.Flags().BoolVar(&expand, "expand", false, "inline let, define-fun and :named terms in assertions (with --print: the expanded script)")
 	rootCmd.AddCommand(cmd)
 }
