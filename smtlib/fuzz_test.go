@@ -1,7 +1,9 @@
 package smtlib
 
 import (
+	"fmt"
 	"os"
+	"time"
 	"path/filepath"
 	"testing"
 )
@@ -29,11 +31,17 @@ func FuzzParse(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
+		// A hang is a failure too: report the input instead of stalling.
+		timer := time.AfterFunc(20*time.Second, func() { panic(fmt.Sprintf("parse hangs on %q", src)) })
+		defer timer.Stop()
 		sc, err := Parse("fuzz.smt2", src, Options{MaxDepth: 2000})
 		if err != nil {
 			return
 		}
 		out := Print(sc)
+		if err := Expand(Clone(sc)); err != nil {
+			t.Fatalf("expand: %v", err)
+		}
 		again, err := Parse("printed.smt2", []byte(out), Options{MaxDepth: 4000})
 		if err != nil {
 			t.Fatalf("printed script does not parse: %v\n%s", err, out)

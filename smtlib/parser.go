@@ -247,6 +247,10 @@ func (p *parser) nextCommand() (cmd *Command, err error) {
 	}
 	for p.lx.kind == tBad {
 		p.errs.Add(p.filename, p.lx.tpos, p.lx.badMsg)
+		if len(p.errs) >= p.maxErrs {
+			p.done = true
+			return nil, io.EOF
+		}
 		p.lx.next()
 	}
 	if p.lx.kind == tEOF {

@@ -221,3 +221,16 @@ func Expand(s *Script) error {
 	}
 	return nil
 }
+
+// Clone copies the script's command list (commands are copied, terms are
+// shared), so that in-place rewrites such as [Expand] leave s unchanged.
+func Clone(s *Script) *Script {
+	c := *s
+	c.Commands = make([]*Command, len(s.Commands))
+	for i, cmd := range s.Commands {
+		cc := *cmd
+		cc.Terms = append([]*smt.Term(nil), cmd.Terms...)
+		c.Commands[i] = &cc
+	}
+	return &c
+}
