@@ -147,7 +147,8 @@ func (p *Program) Nodes() int { return p.nodes }
 
 // Compile compiles terms of sort Bool or (_ BitVec w), w <= 64, into a
 // Program. Top-level and's are flattened so that [Machine.Depth] counts
-// conjuncts. Declared constants become inputs, define-fun applications
+// conjuncts (an and under a let stays one root: its conjuncts mention the
+// let's variables). Declared constants become inputs, define-fun applications
 // and let are expanded, other function applications become calls to the
 // Machine's [Callee]. Anything else gives an error wrapping
 // [ErrNotCompilable].
