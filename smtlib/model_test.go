@@ -131,3 +131,14 @@ func FuzzResponse(f *testing.F) {
 		ParseStatus(string(txt))
 	})
 }
+
+func TestModelUndeclaredZ3Element(t *testing.T) {
+	sc := mustParse(t, `(declare-sort T 0)(declare-fun f (T) T)(declare-fun c () T)`)
+	m, err := ParseModel([]byte(`((define-fun c () T T!val!0) (define-fun f ((x!0 T)) T T!val!0))`), sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Defs[0].Body != m.Defs[1].Body {
+		t.Fatalf("the same element read twice differs: %s %s", m.Defs[0].Body, m.Defs[1].Body)
+	}
+}

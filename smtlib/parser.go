@@ -1127,6 +1127,15 @@ func (p *parser) symbolTerm(name string, quoted bool, pos Pos) *smt.Term {
 		}
 		return t
 	}
+	if p.model != nil {
+		// z3 may name an element of an uninterpreted sort, S!val!N, without
+		// declaring it in the model.
+		if i := strings.Index(name, "!val!"); i > 0 {
+			if e, ok := p.sorts[name[:i]]; ok && e.arity == 0 && e.dt == nil && e.body == nil {
+				return p.modelValue(name, smt.UninterpretedSort(name[:i]))
+			}
+		}
+	}
 	p.unknownSymbol(name, pos)
 	return nil
 }
@@ -1141,6 +1150,7 @@ func (p *parser) higherOrder(pos Pos, what string) {
 }
 
 func (p *parser) unknownSymbol(name string, pos Pos) {
+
 	if name == "fmf.card" {
 		p.errorAt(pos, "%s", (&UnsupportedTheoryError{Theory: "cardinality constraints (cvc5 finite model finding)", Symbol: name}).Error())
 	}
