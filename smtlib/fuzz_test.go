@@ -3,9 +3,9 @@ package smtlib
 import (
 	"fmt"
 	"os"
-	"time"
 	"path/filepath"
 	"testing"
+	"time"
 )
 
 func addSeeds(f *testing.F, glob string) {

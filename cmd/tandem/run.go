@@ -10,6 +10,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"tandem/eval/modelcheck"
+	"tandem/smtlib"
 	"tandem/solver"
 )
 
@@ -21,8 +23,9 @@ var runFlags struct {
 	memory    string
 	models    bool
 	selfCheck bool
-	json      bool
-	output    bool
+	json       bool
+	output     bool
+	checkModel bool
 }
 
 var runCmd = &cobra.Command{
@@ -41,10 +44,12 @@ argument: 'z3 smt.string_solver=z3str3', 'cvc5 --strings-exp'.
 Statuses: sat, unsat, unknown, timeout, memout, crash (a signal, or a crash
 or self-check message), error, unsupported.
 Exit code: 0 when the solver answered (sat, unsat or unknown), 1 for
-timeout, memout, error or unsupported, 3 for crash, 2 for a usage error.`,
+timeout, memout, error or unsupported, 3 for crash, 2 for a usage error,
+4 when --check-model finds the model invalid.`,
 	Example: `  tandem run --solver z3 examples/bv-overflow.smt2
   tandem run --solver 'cvc5 --strings-exp' --timeout 30s --memory 4GiB query.smt2
   tandem run --solver z3 --self-check --json query.smt2
+  tandem run --solver cvc5 --check-model query.smt2
   cat query.smt2 | tandem run --solver cvc5 -`,
 	Args: cobra.ExactArgs(1),
 	RunE: func(cmd *cobra.Command, args []string) error {
@@ -73,6 +78,9 @@ timeout, memout, error or unsupported, 3 for crash, 2 for a usage error.`,
 		} else if _, err := os.Stat(args[0]); err != nil {
 			return fmt.Errorf("input file: %w", err)
 		}
+		if runFlags.checkModel {
+			return runAndCheckModel(cmd, p, args[0], solver.Limits{Wall: runFlags.timeout, CPU: runFlags.cpu, Memory: mem})
+		}
 		res, err := solver.Run(cmd.Context(), p, in, solver.RunOptions{
 			Limits: solver.Limits{Wall: runFlags.timeout, CPU: runFlags.cpu, Memory: mem},
 			Mode:   solver.Mode{Models: runFlags.models, SelfCheck: runFlags.selfCheck},
@@ -99,6 +107,42 @@ timeout, memout, error or unsupported, 3 for crash, 2 for a usage error.`,
 			return exitError{1}
 		}
 	},
+}
+
+// runAndCheckModel solves the script up to its first check-sat with a
+// get-model, and validates the model with tandem's evaluator.
+func runAndCheckModel(cmd *cobra.Command, p *solver.Profile, path string, limits solver.Limits) error {
+	if path == "-" {
+		return fmt.Errorf("--check-model needs a file, not standard input")
+	}
+	sc, err := smtlib.ParseFile(path)
+	if err != nil {
+		return err
+	}
+	run, err := modelcheck.SolveAndCheck(cmd.Context(), sc, p, limits)
+	if err != nil {
+		return err
+	}
+	out := cmd.OutOrStdout()
+	printResult(out, run.Result)
+	switch {
+	case run.Report == nil:
+		fmt.Fprintf(out, "model      not checked (the answer was %s)\n", run.Result.Status)
+	case run.Report.Holds():
+		fmt.Fprintf(out, "model      valid: all %d assertions are true under it\n", run.Report.True)
+	default:
+		fmt.Fprintf(out, "model      INVALID: %d true, %d false, %d undefined, %d not evaluable\n",
+			run.Report.True, run.Report.False, run.Report.Undefined, run.Report.Errors)
+		printReport(run.Report, true)
+		return exitError{4}
+	}
+	if run.Result.Status == solver.StatusCrash {
+		return exitError{3}
+	}
+	if !run.Result.Status.IsAnswer() {
+		return exitError{1}
+	}
+	return nil
 }
 
 func printResult(w io.Writer, r *solver.Result) {
@@ -151,6 +195,7 @@ func init() {
 	f.BoolVar(&runFlags.models, "models", false, "turn on model production (the profile's model options)")
 	f.BoolVar(&runFlags.selfCheck, "self-check", false, "turn on the solver's own model checking (z3 model_validate=true, cvc5 --check-models)")
 	f.BoolVar(&runFlags.json, "json", false, "print the result as JSON")
+	f.BoolVar(&runFlags.checkModel, "check-model", false, "ask for a model after the first check-sat and validate it with tandem's exact evaluator (exit 4 when invalid)")
 	f.BoolVar(&runFlags.output, "show-output", false, "also print the command line and the solver's stdout and stderr")
 	rootCmd.AddCommand(runCmd)
 }
