@@ -16,13 +16,13 @@ import (
 )
 
 var runFlags struct {
-	solver    string
-	profiles  string
-	timeout   time.Duration
-	cpu       time.Duration
-	memory    string
-	models    bool
-	selfCheck bool
+	solver     string
+	profiles   string
+	timeout    time.Duration
+	cpu        time.Duration
+	memory     string
+	models     bool
+	selfCheck  bool
 	json       bool
 	output     bool
 	checkModel bool
