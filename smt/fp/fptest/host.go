@@ -18,13 +18,13 @@ type HostOp struct {
 	Reference string
 	// Check draws one tuple and reports whether fp agrees; skip is true
 	// for a tuple the reference does not define (then it is not counted).
-	Check func(g *Gen) (agree, skip bool, detail string)
+	Check  func(g *Gen) (agree, skip bool, detail string)
 	EB, SB int
 }
 
 // HostResult counts one operation's run.
 type HostResult struct {
-	Op, Reference                string
+	Op, Reference               string
 	Tuples, Mismatches, Skipped int
 	Examples                    []string // the first few mismatches
 	Elapsed                     time.Duration
