@@ -1,0 +1,435 @@
+package strstest
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"math/big"
+	"os/exec"
+	"strconv"
+	"strings"
+	"time"
+
+	"tandem/smt"
+	"tandem/smt/strs"
+)
+
+// Solver is a solver binary that answers (get-value …) for ground terms.
+type Solver struct {
+	Name string
+	Path string
+	Args []string
+	// Z3Strings: the solver prints strings as z3 4.8 does (printable
+	// ASCII and 0x7F raw, the rest as \u{…}, a backslash raw), which
+	// cannot always be read back; answers are compared by printing our
+	// value the same way.
+	Z3Strings bool
+	// Timeout per process (default 120 s).
+	Timeout time.Duration
+}
+
+// Z3 and CVC5 are the solvers the checks run against.
+var (
+	Z3   = Solver{Name: "z3", Path: "z3", Args: []string{"-in", "-smt2"}, Z3Strings: true}
+	CVC5 = Solver{Name: "cvc5", Path: "cvc5", Args: []string{"--lang=smt2", "--produce-models"}}
+)
+
+// Disagreement is one term whose values differ.
+type Disagreement struct {
+	Term   string
+	Ours   string
+	Theirs string
+	Quirk  string // the known solver deviation that explains it, if any
+}
+
+// Result counts the outcome of a check.
+type Result struct {
+	Terms         int
+	Agree         int
+	Unevaluated   int            // the solver answered with a term, not a value
+	UnevalSample  []Disagreement // the first few unevaluated answers
+	SolverErrors  int            // the solver rejected or timed out on the term alone
+	// Disagreements are the answers that differ from ours and that no
+	// known quirk of the solver explains.
+	Disagreements []Disagreement
+	// Explained counts the differing answers by the quirk that explains
+	// them.
+	Explained       map[string]int
+	ExplainedSample []Disagreement
+	// RefMismatch are our values that differ from the brute-force
+	// reference's: bugs of ours (or of the reference).
+	RefMismatch []Disagreement
+	Errors      []string // first few solver error messages
+}
+
+// Add accumulates r2 into r.
+func (r *Result) Add(r2 Result) {
+	r.Terms += r2.Terms
+	r.Agree += r2.Agree
+	r.Unevaluated += r2.Unevaluated
+	if len(r.UnevalSample) < 5 {
+		r.UnevalSample = append(r.UnevalSample, r2.UnevalSample...)
+	}
+	r.SolverErrors += r2.SolverErrors
+	r.Disagreements = append(r.Disagreements, r2.Disagreements...)
+	r.RefMismatch = append(r.RefMismatch, r2.RefMismatch...)
+	for k, n := range r2.Explained {
+		if r.Explained == nil {
+			r.Explained = map[string]int{}
+		}
+		r.Explained[k] += n
+	}
+	if len(r.ExplainedSample) < 10 {
+		r.ExplainedSample = append(r.ExplainedSample, r2.ExplainedSample...)
+	}
+	if len(r.Errors) < 5 {
+		r.Errors = append(r.Errors, r2.Errors...)
+	}
+}
+
+// Script is the SMT-LIB script that asks for the values of terms.
+func Script(terms []*smt.Term) string {
+	var b strings.Builder
+	b.WriteString("(set-logic QF_SLIA)\n(check-sat)\n(get-value (")
+	for _, t := range terms {
+		b.WriteString("\n  ")
+		b.WriteString(t.String())
+	}
+	b.WriteString("))\n")
+	return b.String()
+}
+
+// Quirk is a solver's known deviation from the standard, as a reference
+// evaluator that reproduces it.
+type Quirk struct {
+	Name string
+	Ref  *Ref
+}
+
+// Quirks lists the known deviations of each solver (docs/
+// strings-solver-disagreements.md has a reproducer for each).
+var Quirks = map[string][]Quirk{
+	"cvc5": {
+		{"cvc5: str.replace_re replaces an empty match", &Ref{ReplaceReEmpty: true}},
+		{"cvc5: (_ re.^ 0) / (_ re.loop 0 0) of a star is the star", &Ref{PowerZeroNullable: true}},
+		{"cvc5: both", &Ref{ReplaceReEmpty: true, PowerZeroNullable: true}},
+	},
+}
+
+// Check asks s for the values of terms in one process (splitting the batch
+// when the solver rejects it, to find the terms it cannot evaluate) and
+// compares them with ours. Every value of ours is also checked against the
+// brute-force reference [Ref]; a solver answer that differs from ours is
+// explained, when it can be, by one of the solver's [Quirks].
+func Check(ctx context.Context, s Solver, terms []*smt.Term, ours func(*smt.Term) (smt.Value, error)) (Result, error) {
+	var res Result
+	if len(terms) == 0 {
+		return res, nil
+	}
+	vals, err := s.values(ctx, terms)
+	if err != nil {
+		if ctx.Err() != nil {
+			return res, ctx.Err()
+		}
+		if len(terms) == 1 {
+			res.Terms, res.SolverErrors = 1, 1
+			res.Errors = []string{fmt.Sprintf("%s: %v", terms[0], err)}
+			return res, nil
+		}
+		h := len(terms) / 2
+		r1, err := Check(ctx, s, terms[:h], ours)
+		if err != nil {
+			return res, err
+		}
+		r2, err := Check(ctx, s, terms[h:], ours)
+		res.Add(r1)
+		res.Add(r2)
+		return res, err
+	}
+	for i, t := range terms {
+		res.Terms++
+		v, err := ours(t)
+		if err != nil {
+			return res, fmt.Errorf("our value of %s: %w", t, err)
+		}
+		ref, err := (&Ref{}).Eval(t)
+		if err != nil {
+			return res, fmt.Errorf("reference value of %s: %w", t, err)
+		}
+		if !smt.ValueEqual(v, ref) {
+			res.RefMismatch = append(res.RefMismatch, Disagreement{Term: t.String(), Ours: v.String(), Theirs: ref.String()})
+		}
+		switch Compare(v, vals[i], s.Z3Strings) {
+		case Same:
+			res.Agree++
+		case NotValue:
+			res.Unevaluated++
+			if len(res.UnevalSample) < 5 {
+				res.UnevalSample = append(res.UnevalSample, Disagreement{Term: t.String(), Ours: v.String(), Theirs: vals[i]})
+			}
+		default:
+			d := Disagreement{Term: t.String(), Ours: v.String(), Theirs: vals[i]}
+			for _, q := range Quirks[s.Name] {
+				qv, err := (&Ref{ReplaceReEmpty: q.Ref.ReplaceReEmpty, PowerZeroNullable: q.Ref.PowerZeroNullable}).Eval(t)
+				if err == nil && Compare(qv, vals[i], s.Z3Strings) == Same {
+					d.Quirk = q.Name
+					break
+				}
+			}
+			if d.Quirk != "" {
+				if res.Explained == nil {
+					res.Explained = map[string]int{}
+				}
+				res.Explained[d.Quirk]++
+				if len(res.ExplainedSample) < 10 {
+					res.ExplainedSample = append(res.ExplainedSample, d)
+				}
+			} else {
+				res.Disagreements = append(res.Disagreements, d)
+			}
+		}
+	}
+	return res, nil
+}
+
+// Verdict is the outcome of comparing one value.
+type Verdict int
+
+// The verdicts of Compare.
+const (
+	Same Verdict = iota
+	Differ
+	NotValue
+)
+
+// Compare compares our value with a solver's answer text.
+func Compare(v smt.Value, theirs string, z3Strings bool) Verdict {
+	switch x := v.(type) {
+	case smt.BoolValue:
+		if theirs == strconv.FormatBool(bool(x)) {
+			return Same
+		}
+		if theirs != "true" && theirs != "false" {
+			return NotValue
+		}
+	case smt.IntValue:
+		n, ok := ParseInt(theirs)
+		if !ok {
+			return NotValue
+		}
+		if n.Cmp(x.V) == 0 {
+			return Same
+		}
+	case smt.StringValue:
+		if !strings.HasPrefix(theirs, `"`) {
+			return NotValue
+		}
+		if z3Strings {
+			if Z3Quote(x.Runes) == theirs {
+				return Same
+			}
+			return Differ
+		}
+		r, err := strs.Unquote(theirs)
+		if err == nil && strs.Equal(r, x.Runes) {
+			return Same
+		}
+	}
+	return Differ
+}
+
+// ParseInt reads an Int value as solvers print it: 5 or (- 5).
+func ParseInt(s string) (*big.Int, bool) {
+	neg := false
+	if strings.HasPrefix(s, "(") {
+		f := strings.Fields(strings.Trim(s, "()"))
+		if len(f) != 2 || f[0] != "-" {
+			return nil, false
+		}
+		s, neg = f[1], true
+	}
+	n, ok := new(big.Int).SetString(s, 10)
+	if !ok || n.Sign() < 0 || strings.HasPrefix(s, "+") {
+		return nil, false
+	}
+	if neg {
+		n.Neg(n)
+	}
+	return n, true
+}
+
+// Z3Quote prints s as z3 4.8.12 prints a string value: characters 0x20 to
+// 0x7F as themselves (the backslash too), a double quote doubled, any
+// other character as \u{…} in lower-case hex.
+func Z3Quote(s []rune) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, c := range s {
+		switch {
+		case c == '"':
+			b.WriteString(`""`)
+		case c >= 0x20 && c <= 0x7f:
+			b.WriteRune(c)
+		default:
+			fmt.Fprintf(&b, `\u{%x}`, c)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// values runs the solver and returns the text of each value.
+func (s Solver) values(ctx context.Context, terms []*smt.Term) ([]string, error) {
+	to := s.Timeout
+	if to == 0 {
+		to = 120 * time.Second
+	}
+	ctx, cancel := context.WithTimeout(ctx, to)
+	defer cancel()
+	args := s.Args
+	cmd := exec.CommandContext(ctx, s.Path, args...)
+	cmd.Stdin = strings.NewReader(Script(terms))
+	var out, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &stderr
+	err := cmd.Run()
+	text := out.String()
+	if ctx.Err() != nil {
+		return nil, fmt.Errorf("%s timed out after %v", s.Name, to)
+	}
+	if i := strings.Index(text, "(error"); i >= 0 {
+		return nil, errors.New(strings.TrimSpace(text[i:]))
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v: %s", s.Name, err, stderr.String())
+	}
+	text = strings.TrimSpace(text)
+	if !strings.HasPrefix(text, "sat") {
+		return nil, fmt.Errorf("%s answered %.80q", s.Name, text)
+	}
+	pairs, err := ValuePairs(strings.TrimSpace(text[3:]))
+	if err != nil {
+		return nil, err
+	}
+	if len(pairs) != len(terms) {
+		return nil, fmt.Errorf("%s gave %d values for %d terms", s.Name, len(pairs), len(terms))
+	}
+	return pairs, nil
+}
+
+// ValuePairs reads a get-value answer ((t1 v1) (t2 v2) …) and returns the
+// text of each vi.
+func ValuePairs(text string) ([]string, error) {
+	sc := &sexp{s: text}
+	if !sc.open() {
+		return nil, fmt.Errorf("get-value answer does not start with '(': %.80q", text)
+	}
+	var vals []string
+	for {
+		sc.space()
+		if sc.close() {
+			return vals, nil
+		}
+		if !sc.open() {
+			return nil, fmt.Errorf("get-value pair expected at %d", sc.i)
+		}
+		if _, err := sc.item(); err != nil {
+			return nil, err
+		}
+		v, err := sc.item()
+		if err != nil {
+			return nil, err
+		}
+		sc.space()
+		if !sc.close() {
+			return nil, fmt.Errorf("get-value pair not closed at %d", sc.i)
+		}
+		vals = append(vals, v)
+	}
+}
+
+// sexp is a small s-expression scanner aware of string literals ("" inside)
+// and quoted symbols.
+type sexp struct {
+	s string
+	i int
+}
+
+func (p *sexp) space() {
+	for p.i < len(p.s) && strings.IndexByte(" \t\r\n", p.s[p.i]) >= 0 {
+		p.i++
+	}
+}
+
+func (p *sexp) open() bool {
+	p.space()
+	if p.i < len(p.s) && p.s[p.i] == '(' {
+		p.i++
+		return true
+	}
+	return false
+}
+
+func (p *sexp) close() bool {
+	p.space()
+	if p.i < len(p.s) && p.s[p.i] == ')' {
+		p.i++
+		return true
+	}
+	return false
+}
+
+// item skips one s-expression and returns its text.
+func (p *sexp) item() (string, error) {
+	p.space()
+	start := p.i
+	depth := 0
+	for p.i < len(p.s) {
+		c := p.s[p.i]
+		switch c {
+		case '"':
+			p.i++
+			for {
+				j := strings.IndexByte(p.s[p.i:], '"')
+				if j < 0 {
+					return "", fmt.Errorf("unterminated string at %d", start)
+				}
+				p.i += j + 1
+				if p.i < len(p.s) && p.s[p.i] == '"' {
+					p.i++
+					continue
+				}
+				break
+			}
+		case '|':
+			j := strings.IndexByte(p.s[p.i+1:], '|')
+			if j < 0 {
+				return "", fmt.Errorf("unterminated symbol at %d", p.i)
+			}
+			p.i += j + 2
+		case '(':
+			depth++
+			p.i++
+		case ')':
+			if depth == 0 {
+				return p.s[start:p.i], nil
+			}
+			depth--
+			p.i++
+		case ' ', '\t', '\r', '\n':
+			if depth == 0 {
+				return p.s[start:p.i], nil
+			}
+			p.i++
+		default:
+			p.i++
+		}
+		if depth == 0 && p.i > start && (c == ')' || c == '"' || c == '|') {
+			return p.s[start:p.i], nil
+		}
+	}
+	if depth != 0 || p.i == start {
+		return "", fmt.Errorf("unexpected end of answer")
+	}
+	return p.s[start:p.i], nil
+}
