@@ -30,6 +30,7 @@ type Evaluator struct {
 	cur    uint32
 	hasVar []varEntry // by term id
 	depth  int
+	str    *strState // the Strings theory (strings.go), made on first use
 }
 
 // New is an evaluator for the model m (nil: the empty model).

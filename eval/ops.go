@@ -189,6 +189,8 @@ func (e *Evaluator) strict(t *smt.Term, a []smt.Value) (smt.Value, error) {
 		return e.arith(t, a)
 	case smt.TheoryBV:
 		return bvOp(t, a)
+	case smt.TheoryStrings:
+		return e.strings(t, a)
 	}
 	return nil, fmt.Errorf("operator %s: %w (its theory is not evaluated yet)", op, ErrUnsupported)
 }

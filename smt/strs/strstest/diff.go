@@ -45,11 +45,11 @@ type Disagreement struct {
 
 // Result counts the outcome of a check.
 type Result struct {
-	Terms         int
-	Agree         int
-	Unevaluated   int            // the solver answered with a term, not a value
-	UnevalSample  []Disagreement // the first few unevaluated answers
-	SolverErrors  int            // the solver rejected or timed out on the term alone
+	Terms        int
+	Agree        int
+	Unevaluated  int            // the solver answered with a term, not a value
+	UnevalSample []Disagreement // the first few unevaluated answers
+	SolverErrors int            // the solver rejected or timed out on the term alone
 	// Disagreements are the answers that differ from ours and that no
 	// known quirk of the solver explains.
 	Disagreements []Disagreement
