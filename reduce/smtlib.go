@@ -432,6 +432,9 @@ func bfs(rs []root) ([]*smt.Term, map[*smt.Term]int) {
 type replacement struct {
 	t, with *smt.Term
 	fresh   bool
+	// hoist, when set, makes t (an assertion) (= v hoist) for a new
+	// declared constant v: the subterm survives, its context goes.
+	hoist *smt.Term
 }
 
 // termCtx is what replacement generators see.
@@ -443,6 +446,8 @@ type termCtx struct {
 	// consts are the declared constants in declaration order.
 	consts []*smt.Term
 	ev     *eval.Evaluator
+	// asserted are the assertions' terms.
+	asserted map[*smt.Term]bool
 }
 
 type termEdits struct {
@@ -457,11 +462,21 @@ func (e *termEdits) Candidate(i int) ([]byte, bool) {
 	sc := e.tc.sc
 	with := rp.with
 	var decl *smtlib.Command
-	if rp.fresh {
-		name := freshName(sc)
-		f := e.tc.st.NewFunc(name, smt.FuncDeclared, nil, rp.t.Sort())
+	if rp.fresh || rp.hoist != nil {
+		s := rp.t.Sort()
+		if rp.hoist != nil {
+			s = rp.hoist.Sort()
+		}
+		f := e.tc.st.NewFunc(freshName(sc), smt.FuncDeclared, nil, s)
 		with = e.tc.st.Const(f)
 		decl = &smtlib.Command{Kind: smtlib.CmdDeclareConst, Funcs: []*smt.Func{f}}
+		if rp.hoist != nil {
+			eq, err := e.tc.st.Apply(smt.OpEq, nil, with, rp.hoist)
+			if err != nil {
+				return nil, false
+			}
+			with = eq
+		}
 	}
 	out, err := rewriteScript(sc, newRewriter(e.tc.st, map[*smt.Term]*smt.Term{rp.t: with}))
 	if err != nil {
@@ -481,7 +496,29 @@ func (e *termEdits) Candidate(i int) ([]byte, bool) {
 		}
 		out.Commands = slices.Insert(out.Commands, at, decl)
 	}
+	dropUnusedConsts(sc, out)
 	return render(out)
+}
+
+// dropUnusedConsts removes from out the declare-fun and declare-const
+// commands that were used in sc and are not any more, so that replacing
+// the last occurrence of a symbol also removes its declaration in the same
+// candidate.
+func dropUnusedConsts(sc, out *smtlib.Script) {
+	before, after := newUses(), newUses()
+	for _, c := range sc.Commands {
+		before.command(c)
+	}
+	for _, c := range out.Commands {
+		after.command(c)
+	}
+	out.Commands = slices.DeleteFunc(out.Commands, func(c *smtlib.Command) bool {
+		if c.Kind != smtlib.CmdDeclareFun && c.Kind != smtlib.CmdDeclareConst {
+			return false
+		}
+		f := c.Funcs[0]
+		return before.funcs[f] && !after.funcs[f] && !after.names[f.Name]
+	})
 }
 
 func freshName(sc *smtlib.Script) string {
@@ -524,9 +561,12 @@ func termPass(gen func(tc *termCtx, t *smt.Term) []replacement) func(ctx context
 			if !ok {
 				return nil, nil
 			}
-			tc := &termCtx{sc: sc, st: sc.Store}
+			tc := &termCtx{sc: sc, st: sc.Store, asserted: map[*smt.Term]bool{}}
 			tc.order, tc.first = bfs(scriptRoots(sc))
 			for _, c := range sc.Commands {
+				if c.Kind == smtlib.CmdAssert {
+					tc.asserted[c.Term] = true
+				}
 				if c.Kind == smtlib.CmdDeclareFun || c.Kind == smtlib.CmdDeclareConst {
 					if f := c.Funcs[0]; f.IsConst() {
 						tc.consts = append(tc.consts, sc.Store.Const(f))
@@ -629,7 +669,50 @@ func replTerms(tc *termCtx, t *smt.Term) []replacement {
 	if s := t.Sort(); s.Kind != smt.KindRegLan && !s.HasParams() {
 		out = append(out, replacement{t: t, fresh: true})
 	}
+	if tc.asserted[t] {
+		// Hoist a non-Bool subterm out of its context: the assertion
+		// becomes (= v d). Descendants top-down, the first maxHoist.
+		order, _ := bfs([]root{{t, 0}})
+		n := 0
+		for _, d := range order[1:] {
+			if n == maxHoist {
+				break
+			}
+			if d.Sort().Kind == smt.KindBool || d.NumArgs() == 0 || d.Kind() != smt.App || d.Sort().HasParams() || d.Sort().Kind == smt.KindRegLan || hasBound(d) {
+				continue
+			}
+			n++
+			out = append(out, replacement{t: t, hoist: d})
+		}
+	}
 	return out
+}
+
+// maxHoist bounds the hoisting candidates per assertion, so that a huge
+// assertion does not queue thousands of tests at its root.
+const maxHoist = 64
+
+// hasBound reports whether t mentions a bound variable (it cannot leave
+// its binder).
+func hasBound(t *smt.Term) bool {
+	seen := map[*smt.Term]bool{}
+	var walk func(t *smt.Term) bool
+	walk = func(t *smt.Term) bool {
+		if seen[t] {
+			return false
+		}
+		seen[t] = true
+		if t.Kind() == smt.Var {
+			return true
+		}
+		for _, a := range t.Args() {
+			if walk(a) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(t)
 }
 
 // replMerge: a declared constant becomes an earlier one of its sort.

@@ -239,3 +239,10 @@ func (o TraceOptions) rename(ctx context.Context, s *Session, cur []byte) ([]byt
 		return e, nil
 	})
 }
+
+// LinePasses reduce any text by ddmin over its lines; tandem reduce uses
+// them for inputs that do not parse as SMT-LIB.
+func LinePasses() []Pass {
+	o := TraceOptions{LiteralCalls: []string{}, KeepCalls: []string{}}
+	return []Pass{NewPass("lines", o.lines)}
+}
