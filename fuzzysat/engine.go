@@ -1,0 +1,307 @@
+package fuzzysat
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"hash/maphash"
+	"math/rand/v2"
+	"slices"
+	"time"
+
+	"tandem/eval"
+	"tandem/smt"
+)
+
+// Problem is what the search engine works on: bit-vector and Bool
+// variables laid out as bytes, constraints that must hold (Goal, the
+// branch condition), and ordered path constraints (Pi) that the seed is
+// expected to satisfy. Constraints may call uninterpreted or closed-box
+// functions through Callee (the compiled evaluator's eval.Callee); the
+// analysis treats their results as opaque.
+type Problem struct {
+	Layout *Layout
+	Goal   []*smt.Term
+	Pi     []*smt.Term
+	Callee eval.Callee
+}
+
+// Status is a search's answer.
+type Status int
+
+// The answers. Unsat is given only when an exhaustive phase proved it.
+const (
+	Unknown Status = iota
+	Sat
+	Unsat
+)
+
+func (s Status) String() string {
+	switch s {
+	case Sat:
+		return "sat"
+	case Unsat:
+		return "unsat"
+	}
+	return "unknown"
+}
+
+// MarshalText prints the status.
+func (s Status) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// Result is the outcome of one search.
+type Result struct {
+	Status Status
+	// Phase solved the query (Sat) or proved it unsat (Unsat).
+	Phase Phase
+	// Assignment is the solution: the whole seed with the bytes the search
+	// changed (Sat only).
+	Assignment []byte
+	// Optimistic, when asked for and the query is not solved, satisfies
+	// the branch condition but not all of π.
+	Optimistic []byte
+	// Proof says why an Unsat answer holds.
+	Proof string
+	// Evals is the number of evaluations; Time the wall time.
+	Evals int64
+	Time  time.Duration
+	// Stats are this search's counters.
+	Stats Stats
+}
+
+// Patch is a set of byte changes relative to a seed: an earlier solution
+// to be tried again (phase 2).
+type Patch []BytePatch
+
+// BytePatch sets one byte.
+type BytePatch struct {
+	Pos int
+	Val byte
+}
+
+// Diff is the patch that turns seed into b.
+func Diff(seed, b []byte) Patch {
+	var p Patch
+	for i := range b {
+		if i >= len(seed) || seed[i] != b[i] {
+			p = append(p, BytePatch{i, b[i]})
+		}
+	}
+	return p
+}
+
+// Search is the FUZZY-SAT search engine on one [Problem]: the analysis of
+// its constraints, a compiled evaluator, and the mutation pipeline. It is
+// usable on its own (cbsolve reuses it over closed-box calls); the
+// FUZZY-SAT query conventions live in [Solver].
+type Search struct {
+	p       Problem
+	an      *Analyzer
+	opts    Options
+	roots   []*smt.Term
+	nGoal   int
+	ev      evaluator
+	info    []*ExprInfo
+	inputs  []int         // every input byte of the problem, sorted
+	goalIn  []int         // input bytes of the goal, sorted
+	conflic map[int][]int // input byte -> π roots reading it
+}
+
+// NewSearch prepares the search of p. an caches the analysis across
+// searches over the same layout and store (nil: a fresh cache).
+// Constraints of bit-vectors up to 64 bits run on the compiled evaluator;
+// wider ones on the interpreter.
+func NewSearch(p Problem, an *Analyzer, opts Options) (*Search, error) {
+	opts = opts.withDefaults()
+	if p.Layout == nil {
+		return nil, errors.New("fuzzysat: the problem has no layout")
+	}
+	if an == nil {
+		an = NewAnalyzer(p.Layout, opts.MaxConstants)
+	}
+	s := &Search{p: p, an: an, opts: opts, conflic: map[int][]int{}}
+	for _, g := range p.Goal {
+		s.roots = append(s.roots, flatten(g)...)
+	}
+	s.nGoal = len(s.roots)
+	for _, c := range p.Pi {
+		s.roots = append(s.roots, flatten(c)...)
+	}
+	for i, r := range s.roots {
+		if r.Sort().Kind != smt.KindBool {
+			return nil, fmt.Errorf("fuzzysat: constraint %d has sort %s, not Bool", i+1, r.Sort())
+		}
+		in := an.Analyze(r)
+		s.info = append(s.info, in)
+		s.inputs = mergeSorted(s.inputs, in.Inputs)
+		if i < s.nGoal {
+			s.goalIn = mergeSorted(s.goalIn, in.Inputs)
+		} else {
+			for _, b := range in.Inputs {
+				s.conflic[b] = append(s.conflic[b], i)
+			}
+		}
+	}
+	ev, err := newEvaluator(p.Layout, s.roots, p.Callee)
+	if err != nil {
+		return nil, err
+	}
+	s.ev = ev
+	return s, nil
+}
+
+// flatten splits top-level conjunctions, as eval.Compile does, so that
+// root i of the program is constraint i of the search.
+func flatten(t *smt.Term) []*smt.Term {
+	if t.Kind() == smt.App && t.Op() == smt.OpAnd {
+		var out []*smt.Term
+		for _, a := range t.Args() {
+			out = append(out, flatten(a)...)
+		}
+		return out
+	}
+	return []*smt.Term{t}
+}
+
+// Compiled reports whether the search runs on the compiled evaluator.
+func (s *Search) Compiled() bool { _, ok := s.ev.(*compiled); return ok }
+
+// Analysis is the analysis of constraint i (goal constraints first).
+func (s *Search) Analysis(i int) *ExprInfo { return s.info[i] }
+
+// Constraints are the flattened constraints: goal first, then π.
+func (s *Search) Constraints() (goal, pi []*smt.Term) { return s.roots[:s.nGoal], s.roots[s.nGoal:] }
+
+// evaluator runs all constraints on a byte assignment.
+type evaluator interface {
+	run(b []byte) bool
+	holds(i int) bool
+	dist(i int) uint64
+}
+
+type compiled struct {
+	l    *Layout
+	m    *eval.Machine
+	in   []uint64
+	vars []int
+}
+
+func newEvaluator(l *Layout, roots []*smt.Term, callee eval.Callee) (evaluator, error) {
+	if len(roots) == 0 {
+		return &interp{l: l}, nil
+	}
+	prog, err := eval.Compile(roots...)
+	if err == nil && len(prog.Roots()) == len(roots) {
+		c := &compiled{l: l, m: prog.NewMachine(callee), in: make([]uint64, len(prog.Inputs()))}
+		ok := true
+		for _, f := range prog.Inputs() {
+			i := l.Index(f)
+			if i < 0 {
+				return nil, fmt.Errorf("fuzzysat: %s is not an input of the layout", f.Name)
+			}
+			if l.Vars[i].Width > 64 {
+				ok = false
+			}
+			c.vars = append(c.vars, i)
+		}
+		if ok {
+			return c, nil
+		}
+	}
+	if callee != nil {
+		return nil, fmt.Errorf("fuzzysat: constraints with function calls must compile: %w", err)
+	}
+	return &interp{l: l, roots: roots, ok: make([]bool, len(roots))}, nil
+}
+
+func (c *compiled) run(b []byte) bool {
+	for j, vi := range c.vars {
+		c.in[j] = c.l.Uint64(b, vi)
+	}
+	return c.m.Run(c.in) == nil
+}
+func (c *compiled) holds(i int) bool  { return c.m.Value(i) == 1 }
+func (c *compiled) dist(i int) uint64 { return c.m.Distance(i) }
+
+// interp evaluates with the exact interpreter: widths above 64 bits.
+type interp struct {
+	l     *Layout
+	roots []*smt.Term
+	ok    []bool
+}
+
+func (e *interp) run(b []byte) bool {
+	ev := eval.New(e.l.Model(b))
+	for i, r := range e.roots {
+		v, err := ev.Eval(r)
+		e.ok[i] = err == nil && v == smt.BoolValue(true)
+	}
+	return true
+}
+func (e *interp) holds(i int) bool { return e.ok[i] }
+func (e *interp) dist(i int) uint64 {
+	if e.ok[i] {
+		return 0
+	}
+	return 1
+}
+
+// Verify re-checks an assignment exactly with the interpreter: every
+// constraint of the problem must be true.
+func (s *Search) Verify(b []byte) error {
+	ev := eval.New(s.p.Layout.Model(b))
+	for i, r := range s.roots {
+		v, err := ev.Eval(r)
+		if err != nil {
+			return fmt.Errorf("constraint %d: %w", i+1, err)
+		}
+		if v != smt.BoolValue(true) {
+			return fmt.Errorf("constraint %d is %v", i+1, v)
+		}
+	}
+	return nil
+}
+
+// RunInput is the start of a search: the seed (an assignment of the whole
+// layout) and earlier solutions to try first.
+type RunInput struct {
+	Seed  []byte
+	Reuse []Patch
+}
+
+var hashSeed = maphash.MakeSeed()
+
+// Run searches for an assignment satisfying goal and π, starting from the
+// seed. It stops at the first solution, when a phase proves the problem
+// unsat, when the pipeline is exhausted, or at the budget (Options.Timeout,
+// Options.MaxEvals, ctx).
+func (s *Search) Run(ctx context.Context, in RunInput, rng *rand.Rand) *Result {
+	start := time.Now()
+	if rng == nil {
+		rng = rand.New(rand.NewPCG(s.opts.Seed, 0x5eed))
+	}
+	r := &run{s: s, ctx: ctx, rng: rng, opts: &s.opts, deadline: start.Add(s.opts.Timeout)}
+	r.cur = make([]byte, s.p.Layout.Size)
+	copy(r.cur, in.Seed)
+	r.seed = slices.Clone(r.cur)
+	res := r.solve(in.Reuse)
+	res.Time = time.Since(start)
+	res.Evals = r.st.Evals
+	r.st.EvalTime = res.Time
+	r.st.Queries = 1
+	switch res.Status {
+	case Sat:
+		r.st.Sat = 1
+		r.st.Phase[res.Phase].Solved++
+	case Unsat:
+		r.st.Unsat = 1
+		r.st.Phase[res.Phase].Unsat++
+	default:
+		r.st.Unknown = 1
+		if res.Optimistic != nil {
+			r.st.Optimistic = 1
+		}
+	}
+	res.Stats = r.st
+	return res
+}

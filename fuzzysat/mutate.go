@@ -1,0 +1,628 @@
+package fuzzysat
+
+import (
+	"context"
+	"fmt"
+	"hash/maphash"
+	"math/rand/v2"
+	"slices"
+	"time"
+
+	"tandem/eval"
+	"tandem/smt"
+)
+
+// run is the state of one search: the current assignment, the goal, the
+// frozen bytes, the range filters, the digest set and the best candidate.
+type run struct {
+	s        *Search
+	ctx      context.Context
+	rng      *rand.Rand
+	opts     *Options
+	deadline time.Time
+
+	seed []byte
+	cur  []byte
+
+	goal       []int  // constraints that must hold
+	optimistic bool   // success = goal only (MUTATEOPT)
+	frozen     []bool // bytes never mutated
+	unique     []bool // bytes π fixes, with their seed value
+	mut        []int  // mutable input bytes of the goal
+	groups     []*InputGroup
+	ranges     map[string]*RangeConstraint // π ∪ goal, intersected per group
+	filters    []*RangeConstraint
+	digest     map[uint64]struct{}
+	mh         maphash.Hash
+
+	stop       bool
+	solved     bool
+	phase      Phase
+	sol        []byte
+	best       []byte
+	bestScore  int
+	unsat      bool
+	proof      string
+	st         Stats
+	evalsAt    int64
+	phaseStart time.Time
+}
+
+// budget reports whether the search must stop.
+func (r *run) budget() bool {
+	if r.stop {
+		return true
+	}
+	if r.opts.MaxEvals > 0 && r.st.Evals >= r.opts.MaxEvals {
+		r.stop = true
+	}
+	if r.st.Evals&127 == 0 {
+		if r.ctx.Err() != nil || time.Now().After(r.deadline) {
+			r.stop = true
+		}
+	}
+	return r.stop
+}
+
+// evaluate runs the constraints on cur, records a solution or a better
+// candidate, and returns the goal's distance (for gradient descent).
+func (r *run) evaluate() uint64 {
+	r.st.Evals++
+	if !r.s.ev.run(r.cur) {
+		return ^uint64(0)
+	}
+	var d uint64
+	for _, i := range r.goal {
+		d = addSat(d, r.s.ev.dist(i))
+	}
+	if d != 0 {
+		return d
+	}
+	if r.optimistic {
+		r.success()
+		return 0
+	}
+	score := 0
+	for i := r.s.nGoal; i < len(r.s.roots); i++ {
+		if r.s.ev.holds(i) {
+			score++
+		}
+	}
+	if score == len(r.s.roots)-r.s.nGoal {
+		r.success()
+		return 0
+	}
+	if r.best == nil || score > r.bestScore {
+		r.best = slices.Clone(r.cur)
+		r.bestScore = score
+	}
+	return 0
+}
+
+func addSat(a, b uint64) uint64 {
+	if s := a + b; s >= a {
+		return s
+	}
+	return ^uint64(0)
+}
+
+func (r *run) success() {
+	if !r.optimistic && !r.opts.NoVerify {
+		if err := r.s.Verify(r.cur); err != nil {
+			r.st.Rejected++
+			return
+		}
+	}
+	r.solved, r.stop = true, true
+	r.sol = slices.Clone(r.cur)
+}
+
+// try evaluates cur unless it was tried before or the range pre-filter
+// discards it. It reports whether the search must stop.
+func (r *run) try() bool {
+	if r.budget() {
+		return true
+	}
+	r.mh.Reset()
+	for _, b := range r.s.inputs {
+		r.mh.WriteByte(r.cur[b])
+	}
+	h := r.mh.Sum64()
+	if _, ok := r.digest[h]; ok {
+		r.st.DigestHits++
+		return false
+	}
+	if len(r.digest) < r.opts.DigestMax {
+		r.digest[h] = struct{}{}
+	}
+	for _, f := range r.filters {
+		if !f.Set.Contains(f.Group.value(r.cur)) {
+			r.st.Filtered++
+			return false
+		}
+	}
+	r.evaluate()
+	return r.stop
+}
+
+// tryGroup tries cur with group g set to v, then restores cur.
+func (r *run) tryGroup(g *InputGroup, v uint64) bool {
+	var save [16]byte
+	bs := g.Slots
+	for i, s := range bs {
+		if s >= 0 && i < len(save) {
+			save[i] = r.cur[s]
+		}
+	}
+	g.set(r.cur, v)
+	stop := r.try()
+	for i := len(bs) - 1; i >= 0; i-- {
+		if s := bs[i]; s >= 0 && i < len(save) {
+			r.cur[s] = save[i]
+		}
+	}
+	return stop
+}
+
+// tryByte tries cur with byte b set to v.
+func (r *run) tryByte(b int, v byte) bool {
+	old := r.cur[b]
+	r.cur[b] = v
+	stop := r.try()
+	r.cur[b] = old
+	return stop
+}
+
+func (r *run) solve(reuse []Patch) *Result {
+	s := r.s
+	r.goal = make([]int, s.nGoal)
+	for i := range r.goal {
+		r.goal[i] = i
+	}
+	r.frozen = make([]bool, len(r.cur))
+	r.unique = make([]bool, len(r.cur))
+	r.digest = map[uint64]struct{}{}
+	r.mh.SetSeed(hashSeed)
+
+	// 1. sat in seed
+	if r.enter(PhaseSeed) {
+		r.evaluate()
+		if r.solved {
+			return r.result(PhaseSeed)
+		}
+	}
+	// 2. reuse of earlier solutions
+	if !r.opts.NoReuse && r.enter(PhaseReuse) {
+		for i := len(reuse) - 1; i >= 0 && i >= len(reuse)-r.opts.MaxReuse; i-- {
+			save := slices.Clone(r.cur)
+			for _, p := range reuse[i] {
+				if p.Pos < len(r.cur) {
+					r.cur[p.Pos] = p.Val
+				}
+			}
+			stop := r.try()
+			copy(r.cur, save)
+			if stop {
+				break
+			}
+		}
+		r.leave()
+		if r.solved {
+			return r.result(PhaseReuse)
+		}
+	}
+	// 3. constant branch condition: evaluated once (done by phase 1); a
+	// goal that reads no input and is false can never hold.
+	if len(s.goalIn) == 0 && !r.solved {
+		r.st.Phase[PhaseConstant].Runs++
+		goalFalse := false
+		for _, i := range r.goal {
+			if !s.ev.holds(i) {
+				goalFalse = true
+			}
+		}
+		if goalFalse {
+			r.unsat, r.proof = true, "the branch condition reads no input and is false"
+			return r.result(PhaseConstant)
+		}
+	}
+	// Uniquely defined inputs (§III-B.2): bytes an equality of π fixes,
+	// when the seed agrees, are never fuzzed.
+	for i := s.nGoal; i < len(s.roots); i++ {
+		for _, u := range s.info[i].Unique {
+			if u.Byte < len(r.cur) && r.cur[u.Byte] == u.Value {
+				r.frozen[u.Byte], r.unique[u.Byte] = true, true
+			}
+		}
+	}
+	r.ranges = map[string]*RangeConstraint{}
+	for i := range s.roots {
+		for _, rc := range s.info[i].Ranges {
+			if e, ok := r.ranges[rc.Group.Key()]; ok {
+				e.Set = e.Set.Intersect(rc.Set)
+			} else {
+				c := rc
+				r.ranges[rc.Group.Key()] = &c
+			}
+		}
+	}
+	r.setGoal(r.goal)
+	r.mutate(false)
+	if r.solved || r.unsat {
+		return r.result(r.phase)
+	}
+	mainBest := r.best
+	// multi-goal strategy
+	if !r.opts.NoMultigoal && !r.opts.Skip.Has(PhaseMultigoal) && r.best != nil && !r.stop {
+		r.multigoal()
+		if r.solved {
+			return r.result(PhaseMultigoal)
+		}
+	}
+	res := &Result{Status: Unknown}
+	if r.opts.Optimistic {
+		if mainBest != nil {
+			res.Optimistic = mainBest
+		} else {
+			r.stop = r.ctx.Err() != nil
+			r.optimisticSearch()
+			if r.solved {
+				res.Optimistic = r.sol
+			}
+		}
+	}
+	return res
+}
+
+func (r *run) result(p Phase) *Result {
+	switch {
+	case r.solved:
+		return &Result{Status: Sat, Phase: p, Assignment: r.sol}
+	case r.unsat:
+		return &Result{Status: Unsat, Phase: p, Proof: r.proof}
+	}
+	return &Result{Status: Unknown}
+}
+
+// setGoal makes goal the constraints that must hold and recomputes the
+// mutable bytes, the goal's groups and the range filters.
+func (r *run) setGoal(goal []int) {
+	s := r.s
+	r.goal = goal
+	r.mut = nil
+	var gin []int
+	for _, i := range goal {
+		gin = mergeSorted(gin, s.info[i].Inputs)
+	}
+	for _, b := range gin {
+		if b < len(r.cur) && !r.frozen[b] {
+			r.mut = append(r.mut, b)
+		}
+	}
+	r.groups = nil
+	seen := map[string]bool{}
+	for _, i := range goal {
+		for _, g := range s.info[i].Groups {
+			if seen[g.Key()] || !r.groupMutable(g) {
+				continue
+			}
+			seen[g.Key()] = true
+			r.groups = append(r.groups, g)
+		}
+	}
+	r.filters = nil
+	if !r.optimistic {
+		for _, rc := range r.ranges {
+			if rc.Set.IsFull() {
+				continue
+			}
+			for _, b := range rc.Group.Bytes() {
+				if slices.Contains(r.mut, b) {
+					r.filters = append(r.filters, rc)
+					break
+				}
+			}
+		}
+		slices.SortFunc(r.filters, func(a, b *RangeConstraint) int { return cmpStr(a.Group.Key(), b.Group.Key()) })
+	}
+	r.digest = map[uint64]struct{}{}
+}
+
+func cmpStr(a, b string) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+func (r *run) groupMutable(g *InputGroup) bool {
+	for _, b := range g.Bytes() {
+		if b >= len(r.cur) || r.frozen[b] {
+			return false
+		}
+	}
+	return true
+}
+
+// enter starts phase p unless it is skipped; leave closes its accounting.
+func (r *run) enter(p Phase) bool {
+	if r.opts.Skip.Has(p) || r.stop {
+		return false
+	}
+	r.phase = p
+	r.st.Phase[p].Runs++
+	r.evalsAt = r.st.Evals
+	r.phaseStart = time.Now()
+	return true
+}
+
+func (r *run) leave() {
+	ps := &r.st.Phase[r.phase]
+	ps.Evals += r.st.Evals - r.evalsAt
+	ps.Time += time.Since(r.phaseStart)
+}
+
+// mutate is MUTATE: the phases in the public code's order, cheapest
+// first, until one finds a solution or proves the goal unsat.
+func (r *run) mutate(sub bool) {
+	phases := []struct {
+		p Phase
+		f func()
+	}{
+		{PhaseI2S, r.i2s},
+		{PhaseSimpleMath, r.simpleMath},
+		{PhaseRangeBF, r.rangeBF},
+		{PhaseRangeBFOpt, r.rangeBFOpt},
+		{PhaseConstants, r.interestingConstants},
+		{PhaseByteBF, r.byteBF},
+		{PhaseGD, r.gradientDescent},
+		{PhaseAFLDet, r.aflDeterministic},
+		{PhaseHavoc, r.havoc},
+	}
+	outer := r.phase
+	for _, ph := range phases {
+		if len(r.mut) == 0 || r.stop {
+			break
+		}
+		if !r.enter(ph.p) {
+			continue
+		}
+		ph.f()
+		r.leave()
+		if r.solved || r.unsat {
+			if sub {
+				r.phase = outer
+			}
+			return
+		}
+	}
+	if sub {
+		r.phase = outer
+	}
+}
+
+// termValue evaluates a subterm on cur with the interpreter (I2S needs the
+// value of the operand compared with the group).
+func (r *run) termValue(t *smt.Term) (uint64, bool) {
+	if v, ok := litU64(t); ok {
+		return v, true
+	}
+	if t.Sort().Kind != smt.KindBitVec || t.Sort().Width > 64 || r.s.p.Callee != nil {
+		return 0, false
+	}
+	v, err := eval.New(r.s.p.Layout.Model(r.cur)).Eval(t)
+	if err != nil {
+		return 0, false
+	}
+	bv, ok := v.(smt.BVValue)
+	if !ok {
+		return 0, false
+	}
+	return bv.V.Uint64(), true
+}
+
+// 4. Input-to-state (§III-C.1): write the other operand's value (on the
+// current assignment) into the group; for comparisons other than =, also
+// its ±1 neighbours (Redqueen).
+func (r *run) i2s() {
+	for _, gi := range r.goal {
+		for _, c := range r.s.info[gi].I2S {
+			if !r.groupMutable(c.Group) {
+				continue
+			}
+			v, ok := r.termValue(c.Other)
+			if !ok {
+				continue
+			}
+			if r.tryGroup(c.Group, v) {
+				return
+			}
+			if c.Op != "=" {
+				if r.tryGroup(c.Group, v+1) || r.tryGroup(c.Group, v-1) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// enumerate tries every value of set for group g, in order; it reports
+// whether it went through all of them.
+func (r *run) enumerate(g *InputGroup, set IntervalSet, limit uint64) bool {
+	return set.Each(limit, func(v uint64) bool { return !r.tryGroup(g, v) }) && !r.stop
+}
+
+// proves reports whether an exhaustive search over the bytes of g proves
+// the query unsat: every input byte of the goal and π is in g or fixed by
+// π (and the search is the plain query, not a sub-goal or MUTATEOPT).
+func (r *run) proves(bytes []int) bool {
+	if r.optimistic || len(r.goal) != r.s.nGoal || r.st.Rejected > 0 {
+		return false
+	}
+	for _, b := range r.s.inputs {
+		if !slices.Contains(bytes, b) && !(b < len(r.unique) && r.unique[b]) {
+			return false
+		}
+	}
+	return true
+}
+
+// rangeOf is the sound range of group g: the intersection of the ranges
+// π and the goal imply on it, or all of its values.
+func (r *run) rangeOf(g *InputGroup) IntervalSet {
+	if rc, ok := r.ranges[g.Key()]; ok && !r.optimistic {
+		return rc.Set
+	}
+	return Full(g.ValueWidth())
+}
+
+// 5. Simple math [code]: brute-force the interval the branch condition
+// itself implies on its group.
+func (r *run) simpleMath() {
+	for _, g := range r.groups {
+		set := Full(g.ValueWidth())
+		found := false
+		for _, gi := range r.goal {
+			for _, rc := range r.s.info[gi].Ranges {
+				if rc.Group.Key() == g.Key() {
+					set, found = set.Intersect(rc.Set), true
+				}
+			}
+		}
+		if !found {
+			continue
+		}
+		set = set.Intersect(r.rangeOf(g))
+		if set.Size() > r.opts.BruteForceMax {
+			continue
+		}
+		if r.enumerate(g, set, r.opts.BruteForceMax) && r.proves(g.Bytes()) {
+			r.unsat = true
+			r.proof = fmt.Sprintf("every value of group %s in %s fails", g.Key(), set)
+			return
+		}
+		if r.stop {
+			return
+		}
+	}
+}
+
+// 6. Range brute force (§III-C.2): when the branch has a single group
+// with an interval from π, enumerate it if it is at most BruteForceMax
+// wide, else try its minimum and maximum.
+func (r *run) rangeBF() {
+	if len(r.groups) != 1 {
+		return
+	}
+	g := r.groups[0]
+	set := r.rangeOf(g)
+	if set.IsFull() || set.Empty() {
+		if set.Empty() && r.proves(g.Bytes()) {
+			r.unsat, r.proof = true, fmt.Sprintf("the ranges on group %s are empty", g.Key())
+		}
+		return
+	}
+	if set.Size() <= r.opts.BruteForceMax {
+		if r.enumerate(g, set, r.opts.BruteForceMax) && r.proves(g.Bytes()) {
+			r.unsat = true
+			r.proof = fmt.Sprintf("every value of group %s in %s fails", g.Key(), set)
+		}
+		return
+	}
+	if !r.tryGroup(g, set.Min()) {
+		r.tryGroup(g, set.Max())
+	}
+}
+
+// 7. Optimistic range brute force [code]: every group of the branch whose
+// interval has at most BruteForceOptMax values, smallest first.
+func (r *run) rangeBFOpt() {
+	type cand struct {
+		g   *InputGroup
+		set IntervalSet
+	}
+	var cs []cand
+	for _, g := range r.groups {
+		set := r.rangeOf(g)
+		if !set.IsFull() && set.Size() <= r.opts.BruteForceOptMax {
+			cs = append(cs, cand{g, set})
+		}
+	}
+	slices.SortStableFunc(cs, func(a, b cand) int {
+		switch x, y := a.set.Size(), b.set.Size(); {
+		case x < y:
+			return -1
+		case x > y:
+			return 1
+		}
+		return 0
+	})
+	for _, c := range cs {
+		if !r.enumerate(c.g, c.set, r.opts.BruteForceOptMax) && r.stop {
+			return
+		}
+	}
+}
+
+// 8. Interesting constants (§III-C.3): every constant of the branch into
+// every group, little- and big-endian, and its low byte into every byte.
+func (r *run) interestingConstants() {
+	var consts []uint64
+	seen := map[uint64]bool{}
+	for _, gi := range r.goal {
+		for _, c := range r.s.info[gi].Constants {
+			if !seen[c] {
+				seen[c] = true
+				consts = append(consts, c)
+			}
+		}
+	}
+	for _, c := range consts {
+		for _, g := range r.groups {
+			if r.tryGroup(g, c) {
+				return
+			}
+			if n := len(g.Bytes()); n > 1 {
+				if r.tryGroup(g, bswap(c, n)) {
+					return
+				}
+			}
+		}
+		if c <= 0xff {
+			for _, b := range r.mut {
+				if r.tryByte(b, byte(c)) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// bswap reverses the low n bytes of v.
+func bswap(v uint64, n int) uint64 {
+	var out uint64
+	for i := 0; i < n && i < 8; i++ {
+		out = out<<8 | (v>>(8*uint(i)))&0xff
+	}
+	return out
+}
+
+// 9. Single-byte brute force [code]: a branch with one mutable input byte
+// tries all 256 values.
+func (r *run) byteBF() {
+	if len(r.mut) != 1 {
+		return
+	}
+	b := r.mut[0]
+	for v := 0; v < 256; v++ {
+		if r.tryByte(b, byte(v)) {
+			return
+		}
+	}
+	if r.proves([]int{b}) {
+		r.unsat, r.proof = true, fmt.Sprintf("all 256 values of byte %d fail", b)
+	}
+}
