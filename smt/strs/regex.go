@@ -370,6 +370,13 @@ func (b *Builder) Loop(r *Regex, lo, hi int) *Regex {
 		return b.eps
 	case lo == 1 && hi == 1:
 		return r
+	case r.kind == kStar:
+		return r // (r*)^k = r* for k >= 1, and ε ∈ r*
+	case r.nullable && lo > 0:
+		// r^k ⊆ r^(k+1) when ε ∈ r, so the lower bound adds nothing; a
+		// zero one keeps the derivatives from piling up one union member
+		// per step.
+		return b.Loop(r, 0, hi)
 	}
 	return b.make(&Regex{kind: kLoop, nullable: lo == 0 || r.nullable, subs: []*Regex{r}, lo: lo, hi: hi})
 }
