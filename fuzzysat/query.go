@@ -14,8 +14,8 @@ import (
 type Query struct {
 	Name   string
 	Layout *Layout
-	Goal *smt.Term
-	Pi   []*smt.Term
+	Goal   *smt.Term
+	Pi     []*smt.Term
 }
 
 // BranchPos says which conjunct of an assertion is the branch condition.

@@ -144,3 +144,14 @@ func Solve(ctx context.Context, q *Query, seed []byte, opts Options) (*Result, e
 	}
 	return NewSolver(q.Layout, seed, opts).SolveQuery(ctx, q)
 }
+
+// SetSeed starts a new concolic run from seed: π is forgotten, the
+// analysis cache and the earlier solutions are kept.
+func (s *Solver) SetSeed(seed []byte) {
+	s.seed = padded(seed, s.layout.Size)
+	s.pi = nil
+	s.piSet = map[*smt.Term]bool{}
+}
+
+// Analyzer is the solver's analysis cache.
+func (s *Solver) Analyzer() *Analyzer { return s.an }
