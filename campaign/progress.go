@@ -1,0 +1,354 @@
+package campaign
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// Event is one object of the JSON event stream (Options.Events), one per
+// line. Event says which kind it is; the other fields are set by kind:
+//
+//   - "start": Campaign, System, Shard, Resumed, Budget.
+//   - "progress" (every Options.LogEvery): the counters of this run.
+//   - "finding": a committed finding: Iteration, Index, Signature, Class,
+//     Message, New (first of its signature in the campaign).
+//   - "reduced": Signature, Status (a Reduce* constant), Size.
+//   - "summary": Summary, once at the end.
+type Event struct {
+	Event    string    `json:"event"`
+	Time     time.Time `json:"time"`
+	Campaign string    `json:"campaign"`
+
+	System  string `json:"system,omitempty"`
+	Shard   string `json:"shard,omitempty"`
+	Resumed uint64 `json:"resumed,omitempty"`
+	Budget  string `json:"budget,omitempty"`
+
+	Elapsed       float64 `json:"elapsed_s,omitempty"`
+	Iterations    uint64  `json:"iterations,omitempty"`
+	ItersPerSec   float64 `json:"iterations_per_s,omitempty"`
+	CallsPerSec   float64 `json:"solver_calls_per_s,omitempty"`
+	Stats         *Stats  `json:"stats,omitempty"`
+	Findings      int64   `json:"findings,omitempty"`
+	NewSignatures int64   `json:"new_signatures,omitempty"`
+	Signatures    int64   `json:"signatures,omitempty"`
+	SolverShare   float64 `json:"solver_cpu_share,omitempty"`
+	ETA           float64 `json:"eta_s,omitempty"`
+
+	Iteration *uint64 `json:"iteration,omitempty"`
+	Index     *int    `json:"index,omitempty"`
+	Signature string  `json:"signature,omitempty"`
+	Class     Class   `json:"class,omitempty"`
+	Message   string  `json:"message,omitempty"`
+	New       bool    `json:"new,omitempty"`
+	Status    string  `json:"status,omitempty"`
+	Size      int     `json:"size,omitempty"`
+
+	Summary *Summary `json:"summary,omitempty"`
+}
+
+// progress keeps the counters of a run and prints them.
+type progress struct {
+	opts     Options
+	dir      string
+	meta     Meta
+	shard    Shard
+	resumed  uint64
+	total    uint64 // iterations of the shard in the budget (0: none)
+	t0       time.Time
+	cpu0     time.Duration
+	tty      bool
+	mu       sync.Mutex // guards everything below and the writers
+	iters    uint64
+	stats    Stats
+	findings int64
+	newSigs  int64
+	lineLen  int
+
+	sigsTotal atomic.Int64
+	stopc     chan struct{}
+	donec     chan struct{}
+}
+
+func newProgress(dir string, opts Options, meta Meta, shard Shard, resumed, total uint64) *progress {
+	p := &progress{dir: dir, opts: opts, meta: meta, shard: shard, resumed: resumed, total: total,
+		t0: time.Now(), cpu0: selfCPU(), stopc: make(chan struct{}), donec: make(chan struct{})}
+	if f, ok := opts.Progress.(*os.File); ok {
+		_, err := unix.IoctlGetTermios(int(f.Fd()), unix.TCGETS)
+		p.tty = err == nil
+	}
+	return p
+}
+
+// selfCPU is this process's user+system CPU time.
+func selfCPU() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+func (p *progress) budget() string {
+	var parts []string
+	if p.meta.Iterations > 0 {
+		parts = append(parts, fmt.Sprintf("%d iterations", p.meta.Iterations))
+	}
+	if p.meta.Duration > 0 {
+		parts = append(parts, p.meta.Duration.String())
+	}
+	return strings.Join(parts, ", ")
+}
+
+func (p *progress) start() {
+	p.event(Event{Event: "start", System: p.meta.System, Shard: p.shard.String(), Resumed: p.resumed, Budget: p.budget()})
+	if p.opts.Progress != nil {
+		msg := fmt.Sprintf("campaign %s: system %s, seed %d, budget %s, %d workers, shard %s",
+			p.meta.ID, p.meta.System, p.meta.Seed, p.budget(), p.opts.Workers, p.shard)
+		if p.resumed > 0 {
+			msg += fmt.Sprintf(", resuming after %d done iterations", p.resumed)
+		}
+		p.logf("%s", msg)
+	}
+	go p.loop()
+}
+
+func (p *progress) loop() {
+	defer close(p.donec)
+	every := p.opts.LogEvery
+	if p.tty {
+		every = 500 * time.Millisecond
+	}
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	evTick := time.NewTicker(p.opts.LogEvery)
+	defer evTick.Stop()
+	for {
+		select {
+		case <-p.stopc:
+			return
+		case <-tick.C:
+			if p.opts.Progress != nil {
+				p.mu.Lock()
+				line := p.statusLine()
+				if p.tty {
+					p.redraw(line)
+				} else {
+					fmt.Fprintf(p.opts.Progress, "%s %s\n", time.Now().Format("15:04:05"), line)
+				}
+				p.mu.Unlock()
+			}
+		case <-evTick.C:
+			if p.opts.Events != nil {
+				p.mu.Lock()
+				e := p.progressEvent()
+				p.mu.Unlock()
+				p.event(e)
+			}
+		}
+	}
+}
+
+func (p *progress) stop() {
+	close(p.stopc)
+	<-p.donec
+	p.mu.Lock()
+	p.clearLine()
+	p.mu.Unlock()
+}
+
+func (p *progress) redraw(line string) {
+	pad := ""
+	if n := p.lineLen - len(line); n > 0 {
+		pad = strings.Repeat(" ", n)
+	}
+	fmt.Fprintf(p.opts.Progress, "\r%s%s", line, pad)
+	p.lineLen = len(line)
+}
+
+func (p *progress) clearLine() {
+	if p.tty && p.lineLen > 0 {
+		fmt.Fprintf(p.opts.Progress, "\r%s\r", strings.Repeat(" ", p.lineLen))
+		p.lineLen = 0
+	}
+}
+
+// logf prints one line, above the status line on a terminal.
+func (p *progress) logf(format string, args ...any) {
+	if p.opts.Progress == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.clearLine()
+	fmt.Fprintf(p.opts.Progress, "%s %s\n", time.Now().Format("15:04:05"), fmt.Sprintf(format, args...))
+}
+
+func (p *progress) event(e Event) {
+	if p.opts.Events == nil {
+		return
+	}
+	e.Time = time.Now().UTC()
+	e.Campaign = p.meta.ID
+	data, err := json.Marshal(e)
+	if err != nil {
+		return
+	}
+	p.mu.Lock()
+	p.opts.Events.Write(append(data, '\n'))
+	p.mu.Unlock()
+}
+
+func (p *progress) addIteration(b iterResult) {
+	p.mu.Lock()
+	p.iters++
+	p.stats.Add(b.stats)
+	p.mu.Unlock()
+}
+
+func (p *progress) finding(iter uint64, idx int, sig string, f *Finding, isNew bool) {
+	p.mu.Lock()
+	p.findings++
+	if isNew {
+		p.newSigs++
+	}
+	p.mu.Unlock()
+	if isNew {
+		p.sigsTotal.Add(1)
+		p.logf("new %s finding %s in iteration %d: %s", f.Class, sig, iter, oneLine(f.Message, 120))
+	}
+	p.event(Event{Event: "finding", Iteration: &iter, Index: &idx, Signature: sig, Class: f.Class, Message: f.Message, New: isNew})
+}
+
+func (p *progress) reduced(sig, status string, size int, note string) {
+	if status != ReduceVerified && status != ReduceUnverified {
+		p.logf("reduction of %s: %s (%s)", sig, status, note)
+	} else {
+		p.logf("reduced %s to %d bytes (%s)", sig, size, status)
+	}
+	p.event(Event{Event: "reduced", Signature: sig, Status: status, Size: size, Message: note})
+}
+
+func oneLine(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > n {
+		s = s[:n] + "…"
+	}
+	return s
+}
+
+// eta returns the time left by the budget (-1 when unknown). Called with mu.
+func (p *progress) eta(el time.Duration) time.Duration {
+	eta := time.Duration(-1)
+	if p.total > 0 && p.iters > 0 {
+		left := int64(p.total) - int64(p.resumed) - int64(p.iters)
+		if left < 0 {
+			left = 0
+		}
+		eta = time.Duration(float64(el) / float64(p.iters) * float64(left))
+	}
+	if p.meta.Duration > 0 {
+		if d := p.meta.Duration - el; eta < 0 || d < eta {
+			eta = max(d, 0)
+		}
+	}
+	return eta
+}
+
+// share is the solver share of CPU so far. Called with mu.
+func (p *progress) share() float64 {
+	self := selfCPU() - p.cpu0
+	t := self + p.stats.SolverCPU
+	if t <= 0 {
+		return 0
+	}
+	return float64(p.stats.SolverCPU) / float64(t)
+}
+
+// statusLine is the one-line dashboard. Called with mu.
+func (p *progress) statusLine() string {
+	el := time.Since(p.t0)
+	sec := el.Seconds()
+	s := &p.stats
+	line := fmt.Sprintf("%s  it %d (%.1f/s)  calls %d (%.1f/s)  sat %d unsat %d unk %d to %d crash %d err %d  findings %d new %d (bugs %d)  solver CPU %.0f%%",
+		fmtDur(el), p.resumed+p.iters, float64(p.iters)/sec, s.SolverCalls, float64(s.SolverCalls)/sec,
+		s.Sat, s.Unsat, s.Unknown, s.Timeout, s.Crash+s.Memout, s.Error, p.findings, p.newSigs, p.sigsTotal.Load(), 100*p.share())
+	if eta := p.eta(el); eta >= 0 {
+		line += "  ETA " + fmtDur(eta)
+	}
+	return line
+}
+
+func (p *progress) progressEvent() Event {
+	el := time.Since(p.t0)
+	st := p.stats
+	e := Event{Event: "progress", Elapsed: el.Seconds(), Iterations: p.resumed + p.iters,
+		ItersPerSec: float64(p.iters) / el.Seconds(), CallsPerSec: float64(st.SolverCalls) / el.Seconds(),
+		Stats: &st, Findings: p.findings, NewSignatures: p.newSigs, Signatures: p.sigsTotal.Load(), SolverShare: p.share()}
+	if eta := p.eta(el); eta >= 0 {
+		e.ETA = eta.Seconds()
+	}
+	return e
+}
+
+func fmtDur(d time.Duration) string {
+	d = d.Round(time.Second)
+	h := d / time.Hour
+	m := (d % time.Hour) / time.Minute
+	s := (d % time.Minute) / time.Second
+	return fmt.Sprintf("%02d:%02d:%02d", h, m, s)
+}
+
+func (p *progress) summary() *Summary {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return &Summary{Iterations: p.iters, Stats: p.stats, Findings: p.findings, NewSignatures: p.newSigs,
+		Elapsed: time.Since(p.t0), HarnessCPU: selfCPU() - p.cpu0}
+}
+
+func (p *progress) printSummary(s *Summary) {
+	p.event(Event{Event: "summary", Summary: s})
+	if p.opts.Progress == nil {
+		return
+	}
+	w := p.opts.Progress
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	how := "budget used"
+	switch {
+	case s.Interrupted:
+		how = "stopped"
+	case !s.Complete && p.meta.Iterations > 0 && p.meta.Duration == 0:
+		how = "stopped early"
+	case !s.Complete && p.meta.Duration > 0:
+		how = "time budget used"
+	}
+	sec := s.Elapsed.Seconds()
+	fmt.Fprintf(w, "campaign %s (%s): %s after %s\n", s.Campaign, s.System, how, fmtDur(s.Elapsed))
+	fmt.Fprintf(w, "  iterations   %d this run (%.1f/s), %d done before\n", s.Iterations, float64(s.Iterations)/sec, s.Resumed)
+	st := s.Stats
+	fmt.Fprintf(w, "  solver calls %d (%.1f/s): sat %d, unsat %d, unknown %d, timeout %d, crash %d, memout %d, error %d\n",
+		st.SolverCalls, float64(st.SolverCalls)/sec, st.Sat, st.Unsat, st.Unknown, st.Timeout, st.Crash, st.Memout, st.Error)
+	fmt.Fprintf(w, "  CPU          solvers %s, harness %s (%.1f%% inside solvers)\n",
+		st.SolverCPU.Round(time.Millisecond), s.HarnessCPU.Round(time.Millisecond), 100*s.SolverShare())
+	fmt.Fprintf(w, "  findings     %d this run, %d new bugs; %d distinct bugs in the campaign\n", s.Findings, s.NewSignatures, s.Signatures)
+	fmt.Fprintf(w, "  store        %s\n", s.Store)
+	if !s.Complete && p.meta.Iterations > 0 {
+		fmt.Fprintf(w, "  resume with  tandem campaign resume %s\n", quoteArg(p.dir))
+	}
+}
+
+func quoteArg(s string) string {
+	if s == "" || strings.ContainsAny(s, " \t\n'\"\\$`") {
+		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	}
+	return s
+}

@@ -1,0 +1,301 @@
+package toy
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"time"
+
+	"tandem/campaign"
+	"tandem/solver"
+)
+
+// Z3Name is the registered name of the Z3 system.
+const Z3Name = "z3toy"
+
+// Z3Options configure the Z3 system. Zero fields take the defaults.
+type Z3Options struct {
+	// Solvers are solver specs (see tandem solvers), default ["z3"].
+	// With two or more, their answers are compared.
+	Solvers []string `json:"solvers,omitempty"`
+	// Logic is QF_BV or QF_LIA; "" picks one per iteration.
+	Logic string `json:"logic,omitempty"`
+	// Timeout is each solver run's wall-time limit (default 2s).
+	Timeout time.Duration `json:"timeout,omitempty"`
+	// Vars and Asserts size the random scripts (defaults 4 and 6).
+	Vars    int `json:"vars,omitempty"`
+	Asserts int `json:"asserts,omitempty"`
+}
+
+// Z3 is a toy random-script fuzzer of real solvers: every iteration writes
+// one small random QF_BV or QF_LIA script and runs each solver on it with its
+// self-check on (z3 model_validate=true, cvc5 --check-models). A crash or
+// failed self-check, an error on the (valid) script, sat against unsat
+// between solvers, and one solver timing out where another answers in a
+// tenth of the limit are findings.
+type Z3 struct {
+	opt      Z3Options
+	profiles []*solver.Profile
+	verOnce  sync.Once
+	versions []string
+	verErr   error
+}
+
+// NewZ3 builds a Z3 system from JSON Z3Options (nil: the defaults).
+func NewZ3(config []byte) (*Z3, error) {
+	var o Z3Options
+	if len(config) > 0 {
+		if err := json.Unmarshal(config, &o); err != nil {
+			return nil, fmt.Errorf("z3toy options: %w", err)
+		}
+	}
+	if len(o.Solvers) == 0 {
+		o.Solvers = []string{"z3"}
+	}
+	if o.Timeout <= 0 {
+		o.Timeout = 2 * time.Second
+	}
+	if o.Vars <= 0 {
+		o.Vars = 4
+	}
+	if o.Asserts <= 0 {
+		o.Asserts = 6
+	}
+	if o.Logic != "" && o.Logic != "QF_BV" && o.Logic != "QF_LIA" {
+		return nil, fmt.Errorf("z3toy logic %q: want QF_BV, QF_LIA or empty", o.Logic)
+	}
+	reg, err := solver.LoadRegistry("")
+	if err != nil {
+		return nil, err
+	}
+	z := &Z3{opt: o}
+	for _, s := range o.Solvers {
+		p, err := reg.Lookup(s)
+		if err != nil {
+			return nil, err
+		}
+		z.profiles = append(z.profiles, p)
+	}
+	return z, nil
+}
+
+// Name returns Z3Name.
+func (z *Z3) Name() string { return Z3Name }
+
+func (z *Z3) versionsOnce(ctx context.Context) ([]string, error) {
+	z.verOnce.Do(func() {
+		for _, p := range z.profiles {
+			v, err := solver.Version(ctx, p)
+			if err != nil {
+				z.verErr = fmt.Errorf("solver %s: %w (install it, or choose other solvers)", p.Name, err)
+				return
+			}
+			z.versions = append(z.versions, v)
+		}
+	})
+	return z.versions, z.verErr
+}
+
+// Script writes a random script of the logic ("" picks one) from r.
+func (z *Z3) Script(r *rand.Rand) []byte {
+	logic := z.opt.Logic
+	if logic == "" {
+		logic = []string{"QF_BV", "QF_LIA"}[r.IntN(2)]
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "(set-logic %s)\n", logic)
+	for i := 0; i < z.opt.Vars; i++ {
+		if logic == "QF_BV" {
+			fmt.Fprintf(&b, "(declare-const x%d (_ BitVec 8))\n", i)
+		} else {
+			fmt.Fprintf(&b, "(declare-const x%d Int)\n", i)
+		}
+	}
+	for i := 0; i < z.opt.Asserts; i++ {
+		if logic == "QF_BV" {
+			fmt.Fprintf(&b, "(assert %s)\n", bvAtom(r, z.opt.Vars, 3))
+		} else {
+			fmt.Fprintf(&b, "(assert %s)\n", liaAtom(r, z.opt.Vars, 3))
+		}
+	}
+	b.WriteString("(check-sat)\n")
+	return []byte(b.String())
+}
+
+func bvTerm(r *rand.Rand, vars, depth int) string {
+	if depth == 0 || r.IntN(3) == 0 {
+		if r.IntN(3) == 0 {
+			return fmt.Sprintf("#x%02x", r.IntN(256))
+		}
+		return fmt.Sprintf("x%d", r.IntN(vars))
+	}
+	ops := []string{"bvadd", "bvmul", "bvsub", "bvand", "bvor", "bvxor", "bvshl", "bvlshr", "bvudiv", "bvurem", "bvsdiv", "bvsrem"}
+	return fmt.Sprintf("(%s %s %s)", ops[r.IntN(len(ops))], bvTerm(r, vars, depth-1), bvTerm(r, vars, depth-1))
+}
+
+func bvAtom(r *rand.Rand, vars, depth int) string {
+	ops := []string{"=", "bvult", "bvule", "bvslt", "bvsle", "distinct"}
+	a := fmt.Sprintf("(%s %s %s)", ops[r.IntN(len(ops))], bvTerm(r, vars, depth), bvTerm(r, vars, depth))
+	if r.IntN(4) == 0 {
+		return "(not " + a + ")"
+	}
+	return a
+}
+
+func liaTerm(r *rand.Rand, vars, depth int) string {
+	if depth == 0 || r.IntN(3) == 0 {
+		if r.IntN(3) == 0 {
+			return fmt.Sprint(r.IntN(41) - 20)
+		}
+		return fmt.Sprintf("x%d", r.IntN(vars))
+	}
+	switch r.IntN(4) {
+	case 0:
+		return fmt.Sprintf("(* %d %s)", r.IntN(9)-4, liaTerm(r, vars, depth-1))
+	case 1:
+		return fmt.Sprintf("(- %s %s)", liaTerm(r, vars, depth-1), liaTerm(r, vars, depth-1))
+	case 2:
+		return fmt.Sprintf("(mod %s %d)", liaTerm(r, vars, depth-1), 1+r.IntN(7))
+	default:
+		return fmt.Sprintf("(+ %s %s)", liaTerm(r, vars, depth-1), liaTerm(r, vars, depth-1))
+	}
+}
+
+func liaAtom(r *rand.Rand, vars, depth int) string {
+	ops := []string{"=", "<", "<=", ">", ">=", "distinct"}
+	a := fmt.Sprintf("(%s %s %s)", ops[r.IntN(len(ops))], liaTerm(r, vars, depth), liaTerm(r, vars, depth))
+	if r.IntN(4) == 0 {
+		return "(not " + a + ")"
+	}
+	return a
+}
+
+type run struct {
+	p   *solver.Profile
+	ver string
+	res *solver.Result
+}
+
+func (z *Z3) runAll(ctx context.Context, script []byte, st *campaign.Stats) ([]run, error) {
+	vers, err := z.versionsOnce(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var runs []run
+	for i, p := range z.profiles {
+		res, err := solver.Run(ctx, p, solver.BytesInput(script), solver.RunOptions{
+			Limits: solver.Limits{Wall: z.opt.Timeout},
+			Mode:   solver.Mode{SelfCheck: true},
+		})
+		if err != nil {
+			return nil, fmt.Errorf("running %s: %w", p.Name, err)
+		}
+		if st != nil {
+			st.Record(res)
+		}
+		runs = append(runs, run{p, vers[i], res})
+	}
+	return runs, nil
+}
+
+func spec(p *solver.Profile) string {
+	return strings.TrimSpace(p.Name + " " + strings.Join(p.Options, " "))
+}
+
+func command(p *solver.Profile) []string {
+	return append([]string{p.Binary}, p.OneShotArgv(campaign.FilePlaceholder, solver.Mode{SelfCheck: true})...)
+}
+
+func output(res *solver.Result) []byte {
+	return append(append([]byte(nil), res.Stdout...), res.Stderr...)
+}
+
+// judge turns the runs on one script into findings.
+func (z *Z3) judge(script []byte, runs []run) []campaign.Finding {
+	var fs []campaign.Finding
+	for _, r := range runs {
+		res := r.res
+		base := campaign.Finding{Solver: spec(r.p), SolverVersion: r.ver, Trigger: script,
+			Command: command(r.p), Output: output(res)}
+		switch {
+		case res.Status == solver.StatusCrash:
+			f := base
+			f.Class = campaign.Crash
+			f.Message = res.Signature
+			if f.Message == "" {
+				f.Message = "crash: " + res.Signal
+			}
+			f.Details = fmt.Sprintf("Exit code %d, signal %q, after %s.", res.ExitCode, res.Signal, res.Wall.Round(time.Millisecond))
+			fs = append(fs, f)
+		case res.Status == solver.StatusError && len(res.Errors) > 0:
+			f := base
+			f.Class = campaign.APIError
+			f.Message = res.Errors[0]
+			f.Details = "The script is generated well-sorted SMT-LIB 2.6 in a logic the solver supports, so an error response is a bug (in the solver or in this toy's generator)."
+			fs = append(fs, f)
+		}
+	}
+	for i := 0; i < len(runs); i++ {
+		for j := i + 1; j < len(runs); j++ {
+			a, b := runs[i], runs[j]
+			sa, sb := a.res.Status, b.res.Status
+			if (sa == solver.StatusSat && sb == solver.StatusUnsat) || (sa == solver.StatusUnsat && sb == solver.StatusSat) {
+				fs = append(fs, campaign.Finding{Class: campaign.Disagreement,
+					Solver: spec(a.p) + " | " + spec(b.p), SolverVersion: a.ver + " | " + b.ver,
+					Message: fmt.Sprintf("%s says %s, %s says %s", a.p.Name, sa, b.p.Name, sb),
+					Trigger: script, Command: command(a.p), Output: output(a.res),
+					Details: fmt.Sprintf("`%s` answers %s; `%s` answers %s.\n\nOutput of %s:\n\n```\n%s\n```",
+						strings.Join(command(a.p), " "), sa, strings.Join(command(b.p), " "), sb, b.p.Name, strings.TrimSpace(string(output(b.res))))})
+			}
+			for _, pair := range [][2]run{{a, b}, {b, a}} {
+				slow, fast := pair[0], pair[1]
+				if slow.res.Status == solver.StatusTimeout && fast.res.Status.IsAnswer() && fast.res.Wall < z.opt.Timeout/10 {
+					fs = append(fs, campaign.Finding{Class: campaign.Performance,
+						Solver: spec(slow.p), SolverVersion: slow.ver,
+						Message: fmt.Sprintf("%s times out where %s answers %s", slow.p.Name, fast.p.Name, fast.res.Status),
+						Trigger: script, Command: command(slow.p), Output: output(slow.res),
+						Details: fmt.Sprintf("%s: timeout after %s; %s: %s in %s.", slow.p.Name, slow.res.Wall.Round(time.Millisecond),
+							fast.p.Name, fast.res.Status, fast.res.Wall.Round(time.Millisecond))})
+				}
+			}
+		}
+	}
+	return fs
+}
+
+// Iterate writes one random script and judges the solvers' runs on it.
+func (z *Z3) Iterate(ctx context.Context, it *campaign.Iteration) ([]campaign.Finding, campaign.Stats, error) {
+	var st campaign.Stats
+	script := z.Script(it.Rand)
+	runs, err := z.runAll(ctx, script, &st)
+	if err != nil {
+		return nil, st, err
+	}
+	fs := z.judge(script, runs)
+	st.Count("scripts", 1)
+	st.Count("script bytes", int64(len(script)))
+	return fs, st, nil
+}
+
+// Reproduce runs the solvers on trigger and returns its first finding of
+// f's class, or nil.
+func (z *Z3) Reproduce(ctx context.Context, f *campaign.Finding, trigger []byte) (*campaign.Finding, error) {
+	runs, err := z.runAll(ctx, trigger, nil)
+	if err != nil {
+		return nil, err
+	}
+	for _, g := range z.judge(trigger, runs) {
+		if g.Class == f.Class {
+			return &g, nil
+		}
+	}
+	return nil, nil
+}
+
+// Reduce removes lines of the trigger while the same problem reproduces.
+func (z *Z3) Reduce(ctx context.Context, f *campaign.Finding) ([]byte, error) {
+	return reduceLines(ctx, f.Trigger, campaign.Interesting(Z3Name, z, f))
+}
