@@ -42,7 +42,7 @@ var SolverOps = []string{"fp.abs", "fp.neg", "fp.add", "fp.sub", "fp.mul", "fp.d
 type TermGen struct {
 	R       *rand.Rand
 	Formats [][2]int
-	gens map[[2]int]*Gen
+	gens    map[[2]int]*Gen
 	// Skipped counts, by operation, the drawn terms whose value the
 	// standard leaves unspecified; they are not sent to the solver.
 	Skipped map[string]int
@@ -315,12 +315,12 @@ type OpCount struct {
 
 // SolverReport is the result of RunSolver.
 type SolverReport struct {
-	Solver                                       string
+	Solver                                        string
 	Terms, Compared, Agree, Skipped, SolverErrors int
-	Disagreements                                []Disagreement
-	Errors                                       []string // the first solver error messages
-	ByOp                                         map[string]*OpCount
-	Elapsed                                      time.Duration
+	Disagreements                                 []Disagreement
+	Errors                                        []string // the first solver error messages
+	ByOp                                          map[string]*OpCount
+	Elapsed                                       time.Duration
 }
 
 // RunSolver draws n terms over formats (nil: [Formats]), not counting the
