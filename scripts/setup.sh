@@ -17,6 +17,7 @@ need=(
   "java:default-jdk-headless"
   "clang:clang"
   "wasm-ld:lld"
+  "/usr/lib/postgresql:postgresql"
 )
 
 missing=()
