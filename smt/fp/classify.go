@@ -7,8 +7,8 @@ func (x Float) IsNaN() bool {
 	if !x.Valid() {
 		return false
 	}
-	_, e, s := x.fields()
-	return e == 1<<uint(x.EB)-1 && s.Sign() != 0
+	_, e := x.signExp()
+	return e == 1<<uint(x.EB)-1 && !x.sigZero()
 }
 
 // IsInfinite is fp.isInfinite.
@@ -16,8 +16,8 @@ func (x Float) IsInfinite() bool {
 	if !x.Valid() {
 		return false
 	}
-	_, e, s := x.fields()
-	return e == 1<<uint(x.EB)-1 && s.Sign() == 0
+	_, e := x.signExp()
+	return e == 1<<uint(x.EB)-1 && x.sigZero()
 }
 
 // IsZero is fp.isZero (true for +0 and -0).
@@ -25,8 +25,8 @@ func (x Float) IsZero() bool {
 	if !x.Valid() {
 		return false
 	}
-	_, e, s := x.fields()
-	return e == 0 && s.Sign() == 0
+	_, e := x.signExp()
+	return e == 0 && x.sigZero()
 }
 
 // IsNormal is fp.isNormal.
@@ -34,7 +34,7 @@ func (x Float) IsNormal() bool {
 	if !x.Valid() {
 		return false
 	}
-	_, e, _ := x.fields()
+	_, e := x.signExp()
 	return e != 0 && e != 1<<uint(x.EB)-1
 }
 
@@ -43,8 +43,8 @@ func (x Float) IsSubnormal() bool {
 	if !x.Valid() {
 		return false
 	}
-	_, e, s := x.fields()
-	return e == 0 && s.Sign() != 0
+	_, e := x.signExp()
+	return e == 0 && !x.sigZero()
 }
 
 // IsNegative is fp.isNegative: the sign bit is set and x is not NaN

@@ -221,11 +221,27 @@ func pack(eb, sb int, neg bool, exp int, sig *big.Int) Float {
 // fields splits x into sign, biased exponent and trailing significand.
 func (x Float) fields() (neg bool, exp int, sig *big.Int) {
 	b := x.bits()
-	se := new(big.Int).Rsh(b, uint(x.SB-1)).Uint64() // eb+1 ≤ 25 bits
-	neg = se>>uint(x.EB)&1 == 1
-	exp = int(se & (1<<uint(x.EB) - 1))
-	sig = new(big.Int).Sub(b, new(big.Int).Lsh(new(big.Int).SetUint64(se), uint(x.SB-1)))
+	neg, exp = x.signExp()
+	sig = new(big.Int).Set(b)
+	for i := x.SB - 1; i < x.EB+x.SB; i++ {
+		sig.SetBit(sig, i, 0)
+	}
 	return neg, exp, sig
+}
+
+// signExp reads the sign and the biased exponent without allocating.
+func (x Float) signExp() (neg bool, exp int) {
+	b := x.bits()
+	for i := x.EB - 1; i >= 0; i-- {
+		exp = exp<<1 | int(b.Bit(x.SB-1+i))
+	}
+	return b.Bit(x.EB+x.SB-1) == 1, exp
+}
+
+// sigZero reports whether the trailing significand is zero.
+func (x Float) sigZero() bool {
+	b := x.bits()
+	return b.Sign() == 0 || int(b.TrailingZeroBits()) >= x.SB-1
 }
 
 // Sign is the sign bit (1 for negative numbers, -0 and -∞; 0 for NaN).

@@ -55,6 +55,15 @@ func RunHost(op HostOp, n int, seed uint64) HostResult {
 
 func same(a, b fp.Float) bool { return fp.Equal(a, b) }
 
+// res formats the detail only for a mismatch: formatting every tuple
+// would cost more than computing it.
+func res(ok bool, format string, args ...any) (bool, bool, string) {
+	if ok {
+		return true, false, ""
+	}
+	return false, false, fmt.Sprintf(format, args...)
+}
+
 // pair draws two operands, the second often near the first.
 func pair(g *Gen) (fp.Float, fp.Float) {
 	a := g.Float()
@@ -68,7 +77,7 @@ func bin64(name string, ours func(a, b fp.Float) fp.Float, host func(a, b float6
 	return HostOp{Name: name + "/64", Reference: "Go float64", EB: 11, SB: 53, Check: func(g *Gen) (bool, bool, string) {
 		a, b := pair(g)
 		o, h := ours(a, b), Of64(host(Float64(a), Float64(b)))
-		return same(o, h), false, fmt.Sprintf("%s %v %v: fp %v, host %v", name, a, b, o, h)
+		return res(same(o, h), "%s %v %v: fp %v, host %v", name, a, b, o, h)
 	}}
 }
 
@@ -76,7 +85,7 @@ func bin32(name string, ours func(a, b fp.Float) fp.Float, host func(a, b float3
 	return HostOp{Name: name + "/32", Reference: "Go float32", EB: 8, SB: 24, Check: func(g *Gen) (bool, bool, string) {
 		a, b := pair(g)
 		o, h := ours(a, b), Of32(host(Float32(a), Float32(b)))
-		return same(o, h), false, fmt.Sprintf("%s %v %v: fp %v, host %v", name, a, b, o, h)
+		return res(same(o, h), "%s %v %v: fp %v, host %v", name, a, b, o, h)
 	}}
 }
 
@@ -159,25 +168,25 @@ func HostOps() []HostOp {
 				a = g.Near(fp.Mul(fp.RNE, a, a))
 			}
 			o, h := fp.Sqrt(fp.RNE, a), Of64(math.Sqrt(Float64(a)))
-			return same(o, h), false, fmt.Sprintf("sqrt %v: fp %v, host %v", a, o, h)
+			return res(same(o, h), "sqrt %v: fp %v, host %v", a, o, h)
 		}},
 		{Name: "fma/64", Reference: "math.FMA", EB: 11, SB: 53, Check: func(g *Gen) (bool, bool, string) {
 			a, b, c := fmaArgs(g)
 			o, h := fp.Fma(fp.RNE, a, b, c), Of64(math.FMA(Float64(a), Float64(b), Float64(c)))
-			return same(o, h), false, fmt.Sprintf("fma %v %v %v: fp %v, host %v", a, b, c, o, h)
+			return res(same(o, h), "fma %v %v %v: fp %v, host %v", a, b, c, o, h)
 		}},
 		{Name: "roundToIntegral/64", Reference: "math.RoundToEven/Round/Ceil/Floor/Trunc", EB: 11, SB: 53, Check: func(g *Gen) (bool, bool, string) {
 			a := g.Float()
 			rm := fp.RoundingModes[g.R.IntN(5)]
 			o, h := fp.RoundToIntegral(rm, a), Of64(rtiHost(rm, Float64(a)))
-			return same(o, h), false, fmt.Sprintf("roundToIntegral %v %v: fp %v, host %v", rm, a, o, h)
+			return res(same(o, h), "roundToIntegral %v %v: fp %v, host %v", rm, a, o, h)
 		}},
 		{Name: "compare/64", Reference: "Go < <= == > >=", EB: 11, SB: 53, Check: func(g *Gen) (bool, bool, string) {
 			a, b := pair(g)
 			x, y := Float64(a), Float64(b)
 			ok := fp.Lt(a, b) == (x < y) && fp.Leq(a, b) == (x <= y) && fp.Eq(a, b) == (x == y) &&
 				fp.Gt(a, b) == (x > y) && fp.Geq(a, b) == (x >= y)
-			return ok, false, fmt.Sprintf("compare %v %v", a, b)
+			return res(ok, "compare %v %v", a, b)
 		}},
 		{Name: "min,max/64", Reference: "Go min, max (NaN and ±0 pairs skipped)", EB: 11, SB: 53, Check: func(g *Gen) (bool, bool, string) {
 			a, b := pair(g)
@@ -187,7 +196,7 @@ func HostOps() []HostOp {
 			}
 			lo, ok1 := fp.Min(a, b)
 			hi, ok2 := fp.Max(a, b)
-			return ok1 && ok2 && same(lo, Of64(min(x, y))) && same(hi, Of64(max(x, y))), false, fmt.Sprintf("min/max %v %v", a, b)
+			return res(ok1 && ok2 && same(lo, Of64(min(x, y))) && same(hi, Of64(max(x, y))), "min/max %v %v", a, b)
 		}},
 		{Name: "classify/64", Reference: "math.IsNaN, IsInf, Signbit, bit tests", EB: 11, SB: 53, Check: func(g *Gen) (bool, bool, string) {
 			a := g.Float()
@@ -196,20 +205,20 @@ func HostOps() []HostOp {
 			ok := a.IsNaN() == math.IsNaN(x) && a.IsInfinite() == math.IsInf(x, 0) && a.IsZero() == (x == 0) &&
 				a.IsSubnormal() == sub && a.IsNormal() == (!sub && x != 0 && !math.IsInf(x, 0) && x == x) &&
 				a.IsNegative() == (x == x && math.Signbit(x)) && a.IsPositive() == (x == x && !math.Signbit(x))
-			return ok, false, fmt.Sprintf("classify %v", a)
+			return res(ok, "classify %v", a)
 		}},
 		{Name: "to_sbv/64", Reference: "Go int64/int32/int16/int8(f), RTZ", EB: 11, SB: 53, Check: toSBVCheck64},
 		{Name: "to_ubv/64", Reference: "Go uint64/…/uint8(f), RTZ", EB: 11, SB: 53, Check: toUBVCheck64},
 		{Name: "from_sbv/64", Reference: "Go float64(int64), float64(int32)", EB: 11, SB: 53, Check: func(g *Gen) (bool, bool, string) {
 			i, w := randInt(g)
 			o := fp.FromSigned(fp.RNE, big.NewInt(i), w, 11, 53)
-			return same(o, Of64(float64(i))), false, fmt.Sprintf("to_fp 64 from (_ BitVec %d) %d: fp %v", w, i, o)
+			return res(same(o, Of64(float64(i))), "to_fp 64 from (_ BitVec %d) %d: fp %v", w, i, o)
 		}},
 		{Name: "from_ubv/64", Reference: "Go float64(uint64)", EB: 11, SB: 53, Check: func(g *Gen) (bool, bool, string) {
 			i, _ := randInt(g)
 			u := uint64(i)
 			o := fp.FromUnsigned(fp.RNE, new(big.Int).SetUint64(u), 64, 11, 53)
-			return same(o, Of64(float64(u))), false, fmt.Sprintf("to_fp_unsigned 64 from %d: fp %v", u, o)
+			return res(same(o, Of64(float64(u))), "to_fp_unsigned 64 from %d: fp %v", u, o)
 		}},
 		{Name: "to_fp 64→32", Reference: "Go float32(float64)", EB: 11, SB: 53, Check: func(g *Gen) (bool, bool, string) {
 			a := g.Float()
@@ -218,22 +227,22 @@ func HostOps() []HostOp {
 				a = g.Near(a)
 			}
 			o := fp.Convert(fp.RNE, a, 8, 24)
-			return same(o, Of32(float32(Float64(a)))), false, fmt.Sprintf("to_fp 32 %v: fp %v", a, o)
+			return res(same(o, Of32(float32(Float64(a)))), "to_fp 32 %v: fp %v", a, o)
 		}},
 		{Name: "to_real/64", Reference: "big.Rat.SetFloat64", EB: 11, SB: 53, Check: func(g *Gen) (bool, bool, string) {
 			a := g.Float()
 			r, ok := fp.ToRat(a)
 			x := Float64(a)
 			if math.IsInf(x, 0) || x != x {
-				return !ok, false, fmt.Sprintf("to_real %v defined", a)
+				return res(!ok, "to_real %v defined", a)
 			}
-			return ok && r.Cmp(new(big.Rat).SetFloat64(x)) == 0, false, fmt.Sprintf("to_real %v: %v", a, r)
+			return res(ok && r.Cmp(new(big.Rat).SetFloat64(x)) == 0, "to_real %v: %v", a, r)
 		}},
 		{Name: "from_real/64", Reference: "big.Rat.Float64", EB: 11, SB: 53, Check: func(g *Gen) (bool, bool, string) {
 			r := randRat(g)
 			o := fp.FromRat(fp.RNE, r, 11, 53)
 			f, _ := r.Float64()
-			return same(o, Of64(f)), false, fmt.Sprintf("to_fp 64 %v: fp %v", r, o)
+			return res(same(o, Of64(f)), "to_fp 64 %v: fp %v", r, o)
 		}},
 		bin32("add", func(a, b fp.Float) fp.Float { return fp.Add(fp.RNE, a, b) }, add32),
 		bin32("sub", func(a, b fp.Float) fp.Float { return fp.Sub(fp.RNE, a, b) }, sub32),
@@ -248,25 +257,25 @@ func HostOps() []HostOp {
 			// Rounding the binary64 root again to binary32 is exact
 			// rounding: 53 ≥ 2·24+2.
 			o, h := fp.Sqrt(fp.RNE, a), Of32(float32(math.Sqrt(float64(Float32(a)))))
-			return same(o, h), false, fmt.Sprintf("sqrt %v: fp %v, host %v", a, o, h)
+			return res(same(o, h), "sqrt %v: fp %v, host %v", a, o, h)
 		}},
 		{Name: "fma/32", Reference: "math/big at 1100 bits (no host float32 FMA)", EB: 8, SB: 24, Check: func(g *Gen) (bool, bool, string) {
 			a, b, c := fmaArgs(g)
 			o, h := fp.Fma(fp.RNE, a, b, c), Of32(fma32(Float32(a), Float32(b), Float32(c)))
-			return same(o, h), false, fmt.Sprintf("fma %v %v %v: fp %v, ref %v", a, b, c, o, h)
+			return res(same(o, h), "fma %v %v %v: fp %v, ref %v", a, b, c, o, h)
 		}},
 		{Name: "roundToIntegral/32", Reference: "math.RoundToEven/… via float64 (exact)", EB: 8, SB: 24, Check: func(g *Gen) (bool, bool, string) {
 			a := g.Float()
 			rm := fp.RoundingModes[g.R.IntN(5)]
 			o, h := fp.RoundToIntegral(rm, a), Of32(float32(rtiHost(rm, float64(Float32(a)))))
-			return same(o, h), false, fmt.Sprintf("roundToIntegral %v %v: fp %v, host %v", rm, a, o, h)
+			return res(same(o, h), "roundToIntegral %v %v: fp %v, host %v", rm, a, o, h)
 		}},
 		{Name: "compare/32", Reference: "Go < <= == > >=", EB: 8, SB: 24, Check: func(g *Gen) (bool, bool, string) {
 			a, b := pair(g)
 			x, y := Float32(a), Float32(b)
 			ok := fp.Lt(a, b) == (x < y) && fp.Leq(a, b) == (x <= y) && fp.Eq(a, b) == (x == y) &&
 				fp.Gt(a, b) == (x > y) && fp.Geq(a, b) == (x >= y)
-			return ok, false, fmt.Sprintf("compare %v %v", a, b)
+			return res(ok, "compare %v %v", a, b)
 		}},
 		{Name: "to_sbv/32", Reference: "Go int64/…/int8(f), RTZ", EB: 8, SB: 24, Check: func(g *Gen) (bool, bool, string) {
 			a := g.Float()
@@ -279,18 +288,18 @@ func HostOps() []HostOp {
 		{Name: "from_sbv/32", Reference: "Go float32(int64), float32(int32)", EB: 8, SB: 24, Check: func(g *Gen) (bool, bool, string) {
 			i, w := randInt(g)
 			o := fp.FromSigned(fp.RNE, big.NewInt(i), w, 8, 24)
-			return same(o, Of32(float32(i))), false, fmt.Sprintf("to_fp 32 from (_ BitVec %d) %d: fp %v", w, i, o)
+			return res(same(o, Of32(float32(i))), "to_fp 32 from (_ BitVec %d) %d: fp %v", w, i, o)
 		}},
 		{Name: "from_ubv/32", Reference: "Go float32(uint64)", EB: 8, SB: 24, Check: func(g *Gen) (bool, bool, string) {
 			i, _ := randInt(g)
 			u := uint64(i)
 			o := fp.FromUnsigned(fp.RNE, new(big.Int).SetUint64(u), 64, 8, 24)
-			return same(o, Of32(float32(u))), false, fmt.Sprintf("to_fp_unsigned 32 from %d: fp %v", u, o)
+			return res(same(o, Of32(float32(u))), "to_fp_unsigned 32 from %d: fp %v", u, o)
 		}},
 		{Name: "to_fp 32→64", Reference: "Go float64(float32)", EB: 8, SB: 24, Check: func(g *Gen) (bool, bool, string) {
 			a := g.Float()
 			o := fp.Convert(fp.RNE, a, 11, 53)
-			return same(o, Of64(float64(Float32(a)))), false, fmt.Sprintf("to_fp 64 %v: fp %v", a, o)
+			return res(same(o, Of64(float64(Float32(a)))), "to_fp 64 %v: fp %v", a, o)
 		}},
 	}
 	return ops
@@ -386,7 +395,7 @@ func toSBV(g *Gen, a fp.Float, x float64) (bool, bool, string) {
 	t := math.Trunc(x)
 	lim := math.Ldexp(1, w-1)
 	if x != x || math.IsInf(x, 0) || t < -lim || t >= lim {
-		return !ok, false, fmt.Sprintf("to_sbv %d %v: fp %v, expected unspecified", w, a, v)
+		return res(!ok, "to_sbv %d %v: fp %v, expected unspecified", w, a, v)
 	}
 	var h int64
 	switch w {
@@ -399,7 +408,7 @@ func toSBV(g *Gen, a fp.Float, x float64) (bool, bool, string) {
 	default:
 		h = int64(x)
 	}
-	return ok && v.IsInt64() && v.Int64() == h, false, fmt.Sprintf("to_sbv %d %v: fp %v %v, host %d", w, a, v, ok, h)
+	return res(ok && v.IsInt64() && v.Int64() == h, "to_sbv %d %v: fp %v %v, host %d", w, a, v, ok, h)
 }
 
 func toUBV(g *Gen, a fp.Float, x float64) (bool, bool, string) {
@@ -419,7 +428,7 @@ func toUBV(g *Gen, a fp.Float, x float64) (bool, bool, string) {
 	v, ok := fp.ToUnsigned(fp.RTZ, a, w)
 	t := math.Trunc(x)
 	if x != x || math.IsInf(x, 0) || t < 0 || t >= math.Ldexp(1, w) {
-		return !ok, false, fmt.Sprintf("to_ubv %d %v: fp %v, expected unspecified", w, a, v)
+		return res(!ok, "to_ubv %d %v: fp %v, expected unspecified", w, a, v)
 	}
 	var h uint64
 	switch w {
@@ -432,5 +441,5 @@ func toUBV(g *Gen, a fp.Float, x float64) (bool, bool, string) {
 	default:
 		h = uint64(t)
 	}
-	return ok && v.IsUint64() && v.Uint64() == h, false, fmt.Sprintf("to_ubv %d %v: fp %v %v, host %d", w, a, v, ok, h)
+	return res(ok && v.IsUint64() && v.Uint64() == h, "to_ubv %d %v: fp %v %v, host %d", w, a, v, ok, h)
 }

@@ -1,0 +1,82 @@
+// Command fphost checks package smt/fp against the host's IEEE binary32
+// and binary64 arithmetic (Go's float32/float64, math.FMA, math.Sqrt,
+// math.Remainder, the rounding functions and Go's integer conversions)
+// on random operand tuples mixing uniform bit patterns, special values,
+// subnormals and values near rounding boundaries. It prints a table and
+// optionally writes it as JSON.
+//
+//	go run ./bench/fphost -n 10000000 -j 2 -json fphost.json
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"sync"
+	"text/tabwriter"
+	"time"
+
+	"tandem/smt/fp/fptest"
+)
+
+type row struct {
+	Op         string   `json:"op"`
+	Reference  string   `json:"reference"`
+	Tuples     int      `json:"tuples"`
+	Skipped    int      `json:"skipped"`
+	Mismatches int      `json:"mismatches"`
+	NsPerTuple float64  `json:"ns_per_tuple"`
+	Examples   []string `json:"examples,omitempty"`
+}
+
+func main() {
+	n := flag.Int("n", 10000000, "tuples per operation")
+	jobs := flag.Int("j", 2, "operations checked in parallel")
+	seed := flag.Uint64("seed", 1, "base seed (operation i uses seed+i)")
+	out := flag.String("json", "", "write the table as JSON to this file")
+	flag.Parse()
+	ops := fptest.HostOps()
+	rows := make([]row, len(ops))
+	start := time.Now()
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, max(1, *jobs))
+	for i, op := range ops {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			r := fptest.RunHost(op, *n, *seed+uint64(i))
+			rows[i] = row{Op: r.Op, Reference: r.Reference, Tuples: r.Tuples, Skipped: r.Skipped, Mismatches: r.Mismatches,
+				NsPerTuple: float64(r.Elapsed.Nanoseconds()) / float64(r.Tuples), Examples: r.Examples}
+			fmt.Fprintf(os.Stderr, "%-20s %d tuples, %d mismatches (%v)\n", r.Op, r.Tuples, r.Mismatches, r.Elapsed.Round(time.Millisecond))
+		}()
+	}
+	wg.Wait()
+	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "operation\treference\ttuples\tskipped\tmismatches\tµs/tuple")
+	total, bad := 0, 0
+	for _, r := range rows {
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%.2f\n", r.Op, r.Reference, r.Tuples, r.Skipped, r.Mismatches, r.NsPerTuple/1000)
+		total += r.Tuples
+		bad += r.Mismatches
+	}
+	fmt.Fprintf(tw, "total\t\t%d\t\t%d\t(%v wall)\n", total, bad, time.Since(start).Round(time.Second))
+	tw.Flush()
+	for _, r := range rows {
+		for _, e := range r.Examples {
+			fmt.Println("mismatch:", e)
+		}
+	}
+	if *out != "" {
+		b, _ := json.MarshalIndent(rows, "", "  ")
+		if err := os.WriteFile(*out, append(b, '\n'), 0o644); err != nil {
+			fmt.Fprintln(os.Stderr, "fphost:", err)
+			os.Exit(1)
+		}
+	}
+	if bad > 0 {
+		os.Exit(1)
+	}
+}
