@@ -3,6 +3,7 @@ package campaign
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
@@ -470,8 +471,8 @@ func (s *Store) commitOnce(ctx context.Context, id, system, pendingStatus string
 				defer insFind.Close()
 			}
 			sig := Signature(system, f)
-			res, err := insFind.ExecContext(ctx, id, int64(r.index), idx, sig, string(f.Class), f.Solver, f.SolverVersion,
-				f.Message, nonNil(f.Trigger), f.ext(), encodeCommand(f.Command), nonNil(f.Output), f.Details, ns)
+			res, err := insFind.ExecContext(ctx, id, int64(r.index), idx, sig, text(string(f.Class)), text(f.Solver), text(f.SolverVersion),
+				text(f.Message), nonNil(f.Trigger), text(f.ext()), text(encodeCommand(f.Command)), nonNil(f.Output), text(f.Details), ns)
 			if err != nil {
 				return nil, err
 			}
@@ -518,7 +519,7 @@ func (s *Store) commitOnce(ctx context.Context, id, system, pendingStatus string
 				smallest_iter = CASE WHEN (excluded.smallest_size, excluded.smallest_iter, excluded.smallest_idx) < (signatures.smallest_size, signatures.smallest_iter, signatures.smallest_idx) THEN excluded.smallest_iter ELSE signatures.smallest_iter END,
 				smallest_idx = CASE WHEN (excluded.smallest_size, excluded.smallest_iter, excluded.smallest_idx) < (signatures.smallest_size, signatures.smallest_iter, signatures.smallest_idx) THEN excluded.smallest_idx ELSE signatures.smallest_idx END
 			RETURNING count`),
-			id, k, d.key, string(d.f.Class), d.f.Solver, d.f.SolverVersion, d.count,
+			id, k, text(d.key), text(string(d.f.Class)), text(d.f.Solver), text(d.f.SolverVersion), d.count,
 			int64(d.firstIter), d.firstIdx, ns, d.smallSize, int64(d.smallIter), d.smallIdx, pendingStatus).Scan(&count)
 		if err != nil {
 			return nil, err
@@ -555,14 +556,28 @@ func nonNil(b []byte) []byte {
 	return b
 }
 
-// encodeCommand joins argv with NUL bytes (arguments cannot contain NUL).
-func encodeCommand(argv []string) string { return strings.Join(argv, "\x00") }
+// encodeCommand stores argv as a JSON array.
+func encodeCommand(argv []string) string {
+	if len(argv) == 0 {
+		return ""
+	}
+	js, _ := json.Marshal(argv)
+	return string(js)
+}
 
 func decodeCommand(s string) []string {
-	if s == "" {
-		return nil
+	var argv []string
+	if s != "" && json.Unmarshal([]byte(s), &argv) != nil {
+		return []string{s}
 	}
-	return strings.Split(s, "\x00")
+	return argv
+}
+
+// text makes s storable as TEXT in both stores: valid UTF-8 without NUL
+// bytes (PostgreSQL rejects both; solver messages may contain either).
+func text(s string) string {
+	s = strings.ToValidUTF8(s, "\ufffd")
+	return strings.ReplaceAll(s, "\x00", "\\0")
 }
 
 // StoredFinding is one finding as the store holds it.
@@ -712,11 +727,11 @@ func (s *Store) setReduced(ctx context.Context, id, sig, status string, reduced 
 	var err error
 	if reduced == nil {
 		_, err = s.db.ExecContext(ctx, s.q(`UPDATE signatures SET reduce_status = ?, reduce_note = ?
-			WHERE campaign = ? AND signature = ? AND reduced IS NULL`), status, note, id, sig)
+			WHERE campaign = ? AND signature = ? AND reduced IS NULL`), status, text(note), id, sig)
 	} else {
 		_, err = s.db.ExecContext(ctx, s.q(`UPDATE signatures SET reduce_status = ?, reduced = ?, reduce_note = ?
 			WHERE campaign = ? AND signature = ? AND (reduced IS NULL OR length(reduced) > ?)`),
-			status, reduced, note, id, sig, len(reduced))
+			status, reduced, text(note), id, sig, len(reduced))
 	}
 	if err != nil {
 		return fmt.Errorf("recording the reduction of %s in %s: %w", sig, s.where, err)
