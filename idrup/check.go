@@ -34,8 +34,8 @@ type Stats struct {
 
 // Source is a named input of the checker.
 type Source struct {
-	Name string
-	R    io.Reader
+	Name string    // the name errors give for the input
+	R    io.Reader // the input; nil means absent
 }
 
 // checker holds the state shared by the two-file and one-file checks.

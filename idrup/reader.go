@@ -19,6 +19,7 @@ const (
 	IDRUP
 )
 
+// String returns the format's name as in its header: "icnf" or "idrup".
 func (f Format) String() string {
 	if f == IDRUP {
 		return "idrup"
@@ -63,6 +64,7 @@ type Error struct {
 	Msg   string
 }
 
+// Error formats the error as "file:line: kind: message".
 func (e *Error) Error() string {
 	kind := "error"
 	if e.Parse {

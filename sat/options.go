@@ -89,6 +89,7 @@ const (
 // configuration; each numeric field uses its default when zero. All of them
 // are worth fuzzing: they change the search but never the answers.
 type Options struct {
+	// Restart is the restart policy (default RestartEMA).
 	Restart RestartPolicy
 	// LubyUnit is the conflicts per Luby step (default 100, MiniSat's).
 	LubyUnit int
@@ -99,14 +100,17 @@ type Options struct {
 	// (default 50, Glucose's LBD queue size).
 	RestartMin int
 
+	// Decision is the decision heuristic (default DecideVSIDS).
 	Decision DecisionHeuristic
 	// VarDecay is the VSIDS decay (default 0.95, MiniSat's).
 	VarDecay float64
 	// RandomFreq is the probability of a random decision (default 0).
 	RandomFreq float64
 
+	// Phase is the phase policy (default PhaseSaved).
 	Phase PhasePolicy
 
+	// Reduce is the learned-clause reduction (default ReduceLBD).
 	Reduce ReducePolicy
 	// ReduceInterval is the number of conflicts before the first reduction
 	// (default 2000, Glucose's).
@@ -118,8 +122,12 @@ type Options struct {
 	// (default 2: Glucose's glue clauses).
 	KeepLBD int
 
+	// Minimize is the learned-clause minimization (default
+	// MinimizeRecursive).
 	Minimize Minimization
-	Units    UnitPolicy
+	// Units says what AddClause does under root-level units (default
+	// UnitsSimplify).
+	Units UnitPolicy
 
 	// Seed seeds the RNG of random decisions and random phases.
 	Seed int64

@@ -21,6 +21,8 @@ const (
 	Unsatisfiable Status = 20
 )
 
+// String returns the status as an 's' line says it: "SATISFIABLE",
+// "UNSATISFIABLE" or "UNKNOWN".
 func (s Status) String() string {
 	switch s {
 	case Satisfiable:
