@@ -187,6 +187,7 @@ func (r *run) solve(reuse []Patch) *Result {
 	// 1. sat in seed
 	if r.enter(PhaseSeed) {
 		r.evaluate()
+		r.leave()
 		if r.solved {
 			return r.result(PhaseSeed)
 		}

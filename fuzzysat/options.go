@@ -76,6 +76,9 @@ type Options struct {
 	// (default 1<<20 entries, about 40 MB at worst); once full, new
 	// assignments are evaluated without being remembered.
 	DigestMax int
+	// MaxValues bounds the values AllValues collects (default 4096; the
+	// paper gives no bound).
+	MaxValues int
 	// NoVerify skips the final exact re-check of a sat answer by the
 	// interpreter (needed only when constraints call closed boxes the
 	// interpreter cannot run).
@@ -121,6 +124,7 @@ func (o Options) withDefaults() Options {
 	def(&o.HavocMax, 1000)
 	def(&o.HavocStackPow, 7)
 	def(&o.DigestMax, 1<<20)
+	def(&o.MaxValues, 4096)
 	if o.FallbackTimeout <= 0 {
 		o.FallbackTimeout = 10 * time.Second
 	}

@@ -1,0 +1,229 @@
+package fuzzysat
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"tandem/eval"
+	"tandem/internal/testutil"
+	"tandem/smt"
+	"tandem/smtlib"
+	"tandem/solver"
+)
+
+func parseK(t *testing.T, src string, n int) *File {
+	t.Helper()
+	sc, err := smtlib.Parse("t.smt2", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := FromScript(sc, BranchFirst, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+func TestNotifyConstraintAndCache(t *testing.T) {
+	f := parseK(t, `(declare-const k!0 (_ BitVec 8))(declare-const k!1 (_ BitVec 8))
+(assert (bvule k!0 #x20))
+(assert (= k!1 #x07))
+(assert (= (bvadd k!0 k!1) #x17))
+(assert (= (bvadd k!0 k!1) #x2a))`, 2)
+	ctx := context.Background()
+	s := NewSolver(f.Layout, []byte{0x01, 0x07}, Options{MaxEvals: 100000})
+	s.NotifyConstraint(f.Queries[0].Goal)
+	s.NotifyConstraint(f.Queries[1].Goal)
+	r, err := s.Solve(ctx, f.Queries[2].Goal)
+	if err != nil || r.Status != Sat {
+		t.Fatalf("%v %v", r, err)
+	}
+	if r.Assignment[0] != 0x10 || r.Assignment[1] != 0x07 {
+		t.Fatalf("assignment %x", r.Assignment)
+	}
+	// k!1 is uniquely defined by π and k!0 <= 0x20: 0x2a - 7 = 0x23 is out
+	// of range, so the range brute force over k!0 proves unsat.
+	r, err = s.Solve(ctx, f.Queries[3].Goal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != Unsat {
+		t.Fatalf("%s by %s, want unsat", r.Status, r.Phase)
+	}
+	t.Logf("unsat by %s: %s", r.Phase, r.Proof)
+	if s.Analyzer().Hits == 0 {
+		t.Error("π's analysis was not reused across queries")
+	}
+	if s.Stats.Queries != 2 || s.Stats.Sat != 1 || s.Stats.Unsat != 1 {
+		t.Errorf("stats %+v", s.Stats)
+	}
+}
+
+func TestMaxMinAll(t *testing.T) {
+	f := parseK(t, `(declare-const k!0 (_ BitVec 8))(declare-const k!1 (_ BitVec 8))
+(assert (and (bvule k!0 #x10) (bvuge k!0 #x03)))
+(assert (= k!1 #x00))`, 2)
+	ctx := context.Background()
+	s := NewSolver(f.Layout, []byte{0x05, 0x00}, Options{MaxEvals: 100000})
+	s.NotifyConstraint(f.Queries[0].Goal)
+	for _, c := range f.Queries[0].Pi {
+		s.NotifyConstraint(c)
+	}
+	k0 := f.Script.Store.Const(f.Layout.Vars[0].Func)
+	mx, err := s.Maximize(ctx, k0)
+	if err != nil || mx.Status != Sat || mx.Value != 0x10 {
+		t.Fatalf("max %+v %v", mx, err)
+	}
+	mn, err := s.Minimize(ctx, k0)
+	if err != nil || mn.Value != 0x03 {
+		t.Fatalf("min %+v %v", mn, err)
+	}
+	all, err := s.AllValues(ctx, k0)
+	if err != nil || len(all.Values) != 14 || !all.Exhaustive {
+		t.Fatalf("all %+v %v", all, err)
+	}
+}
+
+func TestGeneralLayoutAndSeedModel(t *testing.T) {
+	sc, err := smtlib.Parse("g.smt2", []byte(`(declare-const x (_ BitVec 32))(declare-const b Bool)(declare-const y (_ BitVec 12))
+(assert (and (= x #x12345678) b (bvugt y #x100)))`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := FromScript(sc, BranchFirst, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Layout.K || f.Layout.Size != 4+1+2 {
+		t.Fatalf("layout %+v", f.Layout)
+	}
+	sm, err := smtlib.ParseModel([]byte(`((define-fun x () (_ BitVec 32) #x00000001) (define-fun b () Bool true) (define-fun y () (_ BitVec 12) #x200))`), sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := eval.ModelFromSMTLIB(sm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seed := make([]byte, f.Layout.Size)
+	if err := f.Layout.FromModel(m, seed); err != nil {
+		t.Fatal(err)
+	}
+	r := solveK(t, f.Queries[0], seed, Options{})
+	if r.Status != Sat || r.Phase != PhaseI2S {
+		t.Fatalf("%s by %s", r.Status, r.Phase)
+	}
+	if got := f.Layout.Uint64(r.Assignment, 0); got != 0x12345678 {
+		t.Fatalf("x = %#x", got)
+	}
+}
+
+func TestWideThroughInterpreter(t *testing.T) {
+	sc, err := smtlib.Parse("w.smt2", []byte(`(declare-const x (_ BitVec 128))
+(assert (and (bvugt x #x00000000000000000000000000000000) (bvult x #x00000000000000010000000000000000)))`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := FromScript(sc, BranchFirst, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := solveK(t, f.Queries[0], nil, Options{MaxEvals: 20000})
+	if r.Status != Sat {
+		t.Fatalf("%s", r.Status)
+	}
+	s, _ := NewSearch(Problem{Layout: f.Layout, Goal: []*smt.Term{f.Queries[0].Goal}, Pi: f.Queries[0].Pi}, nil, Options{})
+	if s.Compiled() {
+		t.Error("a 128-bit query should run on the interpreter")
+	}
+}
+
+func TestFallbackZ3(t *testing.T) {
+	testutil.RequireBinary(t, "z3")
+	ctx := context.Background()
+	p, err := solver.NewRegistry().Lookup("z3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fb, err := NewSolverFallback(ctx, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fb.Close()
+	// a 32-bit multiplicative inverse: hopeless for mutations, easy for z3
+	q := kQuery(t, 4, "(= (bvmul (concat k!0 k!1 k!2 k!3) #x9e3779b1) #x00000001)")
+	r := solveK(t, q, make([]byte, 4), Options{MaxEvals: 3000, Fallback: fb})
+	if r.Status != Sat || r.Phase != PhaseFallback {
+		t.Fatalf("%s by %s", r.Status, r.Phase)
+	}
+	q = kQuery(t, 4, "(= (bvmul (concat k!0 k!1 k!2 k!3) #x00000002) #x00000001)")
+	r = solveK(t, q, make([]byte, 4), Options{MaxEvals: 3000, Fallback: fb})
+	if r.Status != Unsat || r.Phase != PhaseFallback {
+		t.Fatalf("%s by %s", r.Status, r.Phase)
+	}
+}
+
+// Every sat answer on the SAGE corpus (last conjunct as the branch, zero
+// seed) holds under the evaluator and under z3.
+func TestSageAnswersHold(t *testing.T) {
+	dir := testutil.Corpus(t, "sage")
+	files, _ := filepath.Glob(filepath.Join(dir, "app2", "*.smt2"))
+	if testing.Short() && len(files) > 40 {
+		files = files[:40]
+	}
+	var fb *SolverFallback
+	if _, err := os.Stat("/usr/bin/z3"); err == nil {
+		p, _ := solver.NewRegistry().Lookup("z3")
+		fb, _ = NewSolverFallback(context.Background(), p)
+		if fb != nil {
+			defer fb.Close()
+		}
+	}
+	status := map[string]string{}
+	if b, err := os.ReadFile(filepath.Join(dir, "MANIFEST.tsv")); err == nil {
+		for _, line := range strings.Split(string(b), "\n") {
+			if f := strings.Split(line, "\t"); len(f) >= 2 {
+				status[f[0]] = f[1]
+			}
+		}
+	}
+	sat, unsat := 0, 0
+	for _, path := range files {
+		f, err := LoadFile(path, BranchLast, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q := f.Queries[0]
+		r := solveK(t, q, nil, Options{MaxEvals: 20000})
+		if r.Status == Unsat {
+			unsat++
+			if st := status["app2/"+filepath.Base(path)]; st != "unsat" {
+				t.Errorf("%s: unsat claimed by %s, the corpus says %q", path, r.Phase, st)
+			}
+		}
+		if r.Status == Sat && status["app2/"+filepath.Base(path)] == "unsat" {
+			t.Errorf("%s: sat answer on an unsat file", path)
+		}
+		if r.Status != Sat {
+			continue
+		}
+		sat++
+		if fb != nil {
+			var terms []*smt.Term
+			terms = append(terms, q.Goal)
+			terms = append(terms, q.Pi...)
+			for i, v := range f.Layout.Vars {
+				val, _ := f.Script.Store.ValueTerm(f.Layout.Value(r.Assignment, i))
+				terms = append(terms, f.Script.Store.MustApply(smt.OpEq, nil, f.Script.Store.Const(v.Func), val))
+			}
+			st, _, err := fb.Check(context.Background(), f.Layout, terms)
+			if err != nil || st != Sat {
+				t.Errorf("%s: z3 says %s (%v) on fuzzysat's assignment", path, st, err)
+			}
+		}
+	}
+	t.Logf("%d of %d sat, %d proved unsat", sat, len(files), unsat)
+}

@@ -1,0 +1,112 @@
+package fuzzysat
+
+import (
+	"context"
+	"testing"
+
+	"tandem/smt"
+	"tandem/smtlib"
+)
+
+// Each crafted query is solved by the named phase when the whole pipeline
+// runs, and (where alone says so) by no phase at all when that phase is
+// turned off: only that phase can succeed on it.
+func TestEachPhase(t *testing.T) {
+	cases := []struct {
+		name  string
+		phase Phase
+		alone bool
+		n     int
+		goal  string
+		pi    []string
+	}{
+		{"seed", PhaseSeed, false, 1, "(= k!0 #x00)", nil},
+		{"i2s", PhaseI2S, false, 4, "(= (concat k!0 k!1 k!2 k!3) #xaabbccdd)", nil},
+		{"simple-math", PhaseSimpleMath, false, 2, "(= (bvadd (concat k!0 k!1) #x1234) #x0001)", nil},
+		{"range-bf", PhaseRangeBF, false, 2, "(= (bvmul (concat k!0 k!1) #x0007) #x0023)", []string{"(bvule (concat k!0 k!1) #x0009)"}},
+		{"range-bf-opt", PhaseRangeBFOpt, false, 2, "(= (bvadd (bvmul k!0 #x07) (bvmul k!1 #x00)) #x23)", []string{"(bvule k!0 #x09)", "(bvule k!1 #x09)"}},
+		{"interesting-constants", PhaseConstants, false, 2, "(= (bvxor (concat k!0 k!1) #xf0f0) #x0f0f)", nil},
+		{"byte-bf", PhaseByteBF, false, 1, "(= (bvmul k!0 k!0) #x31)", nil},
+		{"gradient-descent", PhaseGD, true, 3, "(= (bvsub (bvadd k!1 k!2) (bvor k!1 #x39)) #x99)", nil},
+		{"afl-deterministic", PhaseAFLDet, false, 3, "(= (bvmul (bvadd k!1 k!0) (bvxor k!1 #x29)) #xcd)", nil},
+		{"havoc", PhaseHavoc, true, 3, "(= (bvor (bvmul k!2 k!0) (bvand k!2 #x24)) #x45)", nil},
+		{"multigoal", PhaseMultigoal, true, 2, "(= k!0 #x41)", []string{"(= k!0 k!1)"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			q := kQuery(t, c.n, c.goal, c.pi...)
+			r := solveK(t, q, make([]byte, c.n), Options{})
+			if r.Status != Sat || r.Phase != c.phase {
+				t.Fatalf("%s by %s, want sat by %s", r.Status, r.Phase, c.phase)
+			}
+			s, _ := NewSearch(Problem{Layout: q.Layout, Goal: []*smt.Term{q.Goal}, Pi: q.Pi}, nil, Options{})
+			if err := s.Verify(r.Assignment); err != nil {
+				t.Fatalf("the answer does not hold: %v", err)
+			}
+			if c.alone {
+				r := solveK(t, q, make([]byte, c.n), Options{Skip: PhaseSet(0).With(c.phase)})
+				if r.Status == Sat {
+					t.Errorf("without %s: solved by %s", c.phase, r.Phase)
+				}
+			}
+		})
+	}
+}
+
+func TestReuse(t *testing.T) {
+	src := "(declare-const k!0 (_ BitVec 8))(declare-const k!1 (_ BitVec 8))(declare-const k!2 (_ BitVec 8))(declare-const k!3 (_ BitVec 8))(declare-const k!4 (_ BitVec 8))" +
+		"(assert (= (concat k!0 k!1 k!2 k!3) #xdeadbeef))" +
+		"(assert (= (bvadd (concat k!0 k!1 k!2 k!3) (concat k!4 k!4 k!4 k!4)) #xdeadbeef))"
+	sc, err := smtlib.Parse("reuse.smt2", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := FromScript(sc, BranchFirst, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewSolver(f.Layout, make([]byte, 5), Options{MaxEvals: 100000})
+	if r, _ := s.SolveQuery(context.Background(), f.Queries[0]); r.Status != Sat {
+		t.Fatal("the first query is not solved")
+	}
+	r, err := s.SolveQuery(context.Background(), f.Queries[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != Sat || r.Phase != PhaseReuse {
+		t.Fatalf("%s by %s, want sat by reuse", r.Status, r.Phase)
+	}
+}
+
+func TestExhaustiveUnsat(t *testing.T) {
+	// 2x = 1 (mod 256) has no solution: the single-byte phase proves it.
+	r := solveK(t, kQuery(t, 1, "(= (bvmul k!0 #x02) #x01)"), []byte{0}, Options{})
+	if r.Status != Unsat || r.Phase != PhaseByteBF {
+		t.Fatalf("%s by %s, want unsat by byte-bf", r.Status, r.Phase)
+	}
+	// a branch condition without inputs that is false
+	r = solveK(t, kQuery(t, 1, "(= #x01 #x02)"), []byte{0}, Options{})
+	if r.Status != Unsat || r.Phase != PhaseConstant {
+		t.Fatalf("%s by %s, want unsat by constant", r.Status, r.Phase)
+	}
+	// with a second input in π the same failure proves nothing
+	r = solveK(t, kQuery(t, 2, "(= (bvmul k!0 #x02) (bvadd k!1 #x01))", "(= k!1 k!1)"), []byte{0, 0}, Options{MaxEvals: 5000})
+	if r.Status == Unsat {
+		t.Fatalf("unsat claimed on a satisfiable query")
+	}
+}
+
+func TestOptimistic(t *testing.T) {
+	q := kQuery(t, 1, "(= k!0 #x41)", "(= k!0 #x00)")
+	r := solveK(t, q, []byte{0}, Options{Optimistic: true})
+	if r.Status != Unknown {
+		t.Fatalf("%s, want unknown", r.Status)
+	}
+	if r.Optimistic == nil || r.Optimistic[0] != 0x41 {
+		t.Fatalf("optimistic answer %x", r.Optimistic)
+	}
+	r = solveK(t, q, []byte{0}, Options{})
+	if r.Optimistic != nil {
+		t.Fatal("optimistic answer without asking")
+	}
+}
