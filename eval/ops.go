@@ -191,6 +191,8 @@ func (e *Evaluator) strict(t *smt.Term, a []smt.Value) (smt.Value, error) {
 		return bvOp(t, a)
 	case smt.TheoryStrings:
 		return e.strings(t, a)
+	case smt.TheoryFP:
+		return fpOp(t, a)
 	}
 	return nil, fmt.Errorf("operator %s: %w (its theory is not evaluated yet)", op, ErrUnsupported)
 }
