@@ -232,6 +232,12 @@ func check(root, path string, p *solver.Profile, wall time.Duration) *Outcome {
 	tmp.Write(ModelScript(src, at))
 	tmp.Close()
 	defer os.Remove(tmp.Name())
+	// The model answers the first check-sat: read it against the symbols
+	// in scope there (a script may (reset) and declare a name again).
+	if sc, err = smtlib.Parse(path, ModelScript(src, at)); err != nil {
+		o.Verdict, o.Detail = "parse-error", firstLine(err.Error())
+		return o
+	}
 	res, err := solver.Run(context.Background(), p, solver.FileInput(tmp.Name()),
 		solver.RunOptions{Limits: solver.Limits{Wall: wall}})
 	if err != nil {
@@ -296,7 +302,14 @@ func CheckModel(text string, sc *smtlib.Script, o *Outcome) (string, string) {
 		o.Consts++
 		v, err := smt.ValueOf(d.Body)
 		if err != nil {
-			return "value-error", fmt.Sprintf("%s: ValueOf(%s): %v", d.Func.Name, clip(d.Body.String()), err)
+			cause := "other"
+			switch {
+			case d.Body.Kind() == smt.Let:
+				cause = "let" // z3 shares subterms of a value with let
+			case strings.Contains(d.Body.String(), "root-obj"):
+				cause = "root-obj" // z3's irrational algebraic number
+			}
+			return "value-error", fmt.Sprintf("[%s] %s: ValueOf(%s): %v", cause, d.Func.Name, clip(d.Body.String()), err)
 		}
 		if v.Sort() != d.Func.Result {
 			return "sort-mismatch", fmt.Sprintf("%s: declared %s, value %s has sort %s", d.Func.Name, d.Func.Result, clip(v.String()), v.Sort())
@@ -376,9 +389,30 @@ func report(results []*Outcome, profiles []*solver.Profile, every int, wall, ela
 				k += " (" + d + ")"
 			}
 			notSat[k]++
+		case "parse-error":
+			fmt.Printf("REJECTED (not counted) %s %s: %s\n", o.Solver, o.Path, o.Detail)
 		default:
 			fmt.Printf("FAIL %s %s %s: %s\n", o.Solver, o.Verdict, o.Path, o.Detail)
 		}
+	}
+	causes := map[string]int{}
+	for _, o := range results {
+		if o.Verdict == "ok" || o.Verdict == "not-sat" || o.Verdict == "no-check-sat" || o.Verdict == "parse-error" {
+			continue
+		}
+		k := o.Solver + " " + o.Verdict
+		if strings.HasPrefix(o.Detail, "[") {
+			k += " " + o.Detail[:strings.IndexByte(o.Detail, ']')+1]
+		}
+		causes[k]++
+	}
+	var cs []string
+	for k := range causes {
+		cs = append(cs, k)
+	}
+	sort.Strings(cs)
+	for _, k := range cs {
+		fmt.Printf("model failures: %4d  %s\n", causes[k], k)
 	}
 	var ks []string
 	for k := range notSat {
