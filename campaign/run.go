@@ -184,6 +184,9 @@ func Run(ctx context.Context, dir, system string, config []byte, opts Options) (
 	if opts.Iterations == 0 && opts.Duration == 0 {
 		return nil, errors.New("a campaign needs a budget: give an iteration count, a duration, or both")
 	}
+	if len(config) > 0 && !json.Valid(config) {
+		return nil, fmt.Errorf("system %s: the configuration must be JSON", system)
+	}
 	sys, err := NewSystem(system, config)
 	if err != nil {
 		return nil, err

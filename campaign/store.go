@@ -284,13 +284,13 @@ func (s *Store) migrate(ctx context.Context) error {
 // stored once, when the campaign is created; every worker and every resume
 // reads it back, so all of them run the same system the same way.
 type Meta struct {
-	ID         string        `json:"id"`
-	System     string        `json:"system"`
-	Config     []byte        `json:"config,omitempty"`
-	Seed       uint64        `json:"seed"`
-	Iterations uint64        `json:"iterations"` // 0: no iteration budget
-	Duration   time.Duration `json:"duration_ns"`
-	Created    time.Time     `json:"created"`
+	ID         string          `json:"id"`
+	System     string          `json:"system"`
+	Config     json.RawMessage `json:"config,omitempty"`
+	Seed       uint64          `json:"seed"`
+	Iterations uint64          `json:"iterations"` // 0: no iteration budget
+	Duration   time.Duration   `json:"duration_ns"`
+	Created    time.Time       `json:"created"`
 }
 
 // ErrNoCampaign is returned when the store does not hold the campaign.

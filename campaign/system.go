@@ -260,9 +260,8 @@ func (s *Stats) Add(o Stats) {
 	}
 }
 
-// Factory builds a System from its configuration, the bytes a campaign
-// stored when it started (typically JSON of the system's Options; nil means
-// the defaults).
+// Factory builds a System from its configuration: the JSON a campaign
+// stored when it started (the system's options; nil means the defaults).
 type Factory func(config []byte) (System, error)
 
 var registry = struct {
