@@ -3,9 +3,11 @@
 // math.Remainder, the rounding functions and Go's integer conversions)
 // on random operand tuples mixing uniform bit patterns, special values,
 // subnormals and values near rounding boundaries. It prints a table and
-// optionally writes it as JSON.
+// optionally writes it as JSON, then a speed table (fp operations per
+// second on Float32, Float64 and (11,25), host float64 alongside).
 //
 //	go run ./bench/fphost -n 10000000 -j 2 -json fphost.json
+//	go run ./bench/fphost -n 0 -speed 200000   # only the speed table
 package main
 
 import (
@@ -35,7 +37,14 @@ func main() {
 	jobs := flag.Int("j", 2, "operations checked in parallel")
 	seed := flag.Uint64("seed", 1, "base seed (operation i uses seed+i)")
 	out := flag.String("json", "", "write the table as JSON to this file")
+	speedN := flag.Int("speed", 200000, "operations per cell of the speed table (0: no speed table)")
 	flag.Parse()
+	if *n == 0 {
+		if *speedN > 0 {
+			speed(*speedN)
+		}
+		return
+	}
 	ops := fptest.HostOps()
 	rows := make([]row, len(ops))
 	start := time.Now()
@@ -68,6 +77,9 @@ func main() {
 		for _, e := range r.Examples {
 			fmt.Println("mismatch:", e)
 		}
+	}
+	if *speedN > 0 {
+		speed(*speedN)
 	}
 	if *out != "" {
 		b, _ := json.MarshalIndent(rows, "", "  ")
