@@ -217,7 +217,70 @@ func (b *Builder) Union(rs ...*Regex) *Regex {
 	if hasEps && !otherNullable {
 		items = append(items, b.eps)
 	}
-	return b.nary(kUnion, items, b.none)
+	return b.nary(kUnion, b.mergeLoops(items), b.none)
+}
+
+// mergeLoops rewrites h·r^[l1,h1] ∪ h·r^[l2,h2] (h possibly absent) to
+// h·r^[min, max] when the two index intervals overlap or touch. Without
+// it the derivatives of a counted non-deterministic body, such as
+// ((_ re.loop 0 1000000000) (re.union (str.to_re "a") (str.to_re "aa"))),
+// gain one union member per character and matching turns quadratic.
+func (b *Builder) mergeLoops(items []*Regex) []*Regex {
+	type key struct{ head, body *Regex }
+	split := func(r *Regex) (key, *Regex, bool) {
+		if r.kind == kLoop {
+			return key{nil, r.subs[0]}, r, true
+		}
+		if r.kind == kConcat && r.subs[1].kind == kLoop {
+			return key{r.subs[0], r.subs[1].subs[0]}, r.subs[1], true
+		}
+		return key{}, nil, false
+	}
+	n := 0
+	for _, r := range items {
+		if _, _, ok := split(r); ok {
+			n++
+		}
+	}
+	if n < 2 {
+		return items
+	}
+	groups := map[key][][2]int{}
+	var order []key
+	out := items[:0:0]
+	for _, r := range items {
+		k, l, ok := split(r)
+		if !ok {
+			out = append(out, r)
+			continue
+		}
+		if _, seen := groups[k]; !seen {
+			order = append(order, k)
+		}
+		groups[k] = append(groups[k], [2]int{l.lo, l.hi})
+	}
+	for _, k := range order {
+		ivs := groups[k]
+		slices.SortFunc(ivs, func(x, y [2]int) int { return x[0] - y[0] })
+		cur := ivs[0]
+		flush := func() {
+			l := b.Loop(k.body, cur[0], cur[1])
+			if k.head != nil {
+				l = b.concat2(k.head, l)
+			}
+			out = append(out, l)
+		}
+		for _, iv := range ivs[1:] {
+			if iv[0] <= cur[1]+1 {
+				cur[1] = max(cur[1], iv[1])
+				continue
+			}
+			flush()
+			cur = iv
+		}
+		flush()
+	}
+	return out
 }
 
 // nary finishes a union or intersection: sorted, without duplicates.
