@@ -1,0 +1,224 @@
+package campaign_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"tandem/campaign"
+	"tandem/campaign/toy"
+)
+
+func TestIterationSeed(t *testing.T) {
+	seen := map[uint64]bool{}
+	for i := uint64(0); i < 10000; i++ {
+		s := campaign.IterationSeed(1, i)
+		if seen[s] {
+			t.Fatalf("seed of iteration %d repeats", i)
+		}
+		seen[s] = true
+	}
+	if campaign.IterationSeed(1, 5) == campaign.IterationSeed(2, 5) {
+		t.Error("different master seeds give the same iteration seed")
+	}
+	a, b := campaign.NewIteration(7, 123), campaign.NewIteration(7, 123)
+	for i := 0; i < 100; i++ {
+		if a.Rand.Uint64() != b.Rand.Uint64() {
+			t.Fatal("an iteration's generator is not determined by its seed")
+		}
+	}
+}
+
+func TestNormalizeMessage(t *testing.T) {
+	same := [][2]string{
+		{"ASSERTION VIOLATION File: /build/z3-4.8.12/src/smt/theory_lra.cpp Line: 1234 at 0x7ffd1234",
+			"ASSERTION VIOLATION File: /home/ci/z3/src/smt/theory_lra.cpp Line: 99 at 0xdeadbeef"},
+		{"==12345==ERROR: AddressSanitizer: heap-use-after-free on address 0x602000000010",
+			"==999==ERROR: AddressSanitizer: heap-use-after-free on address 0x6020000000ff"},
+		{"error in /tmp/tandem-123/q7.smt2:3:4: unknown constant x12", "error in /tmp/other/q9.smt2:31:14: unknown constant x7"},
+		{"id 123e4567-e89b-12d3-a456-426614174000  failed", "id 00000000-0000-0000-0000-000000000000 failed"},
+	}
+	for _, p := range same {
+		if a, b := campaign.NormalizeMessage(p[0]), campaign.NormalizeMessage(p[1]); a != b {
+			t.Errorf("%q and %q normalize to %q and %q", p[0], p[1], a, b)
+		}
+	}
+	differ := [][2]string{
+		{"ASSERTION VIOLATION File: theory_lra.cpp", "ASSERTION VIOLATION File: theory_bv.cpp"},
+		{"heap-use-after-free", "stack-buffer-overflow"},
+	}
+	for _, p := range differ {
+		if campaign.NormalizeMessage(p[0]) == campaign.NormalizeMessage(p[1]) {
+			t.Errorf("%q and %q normalize alike", p[0], p[1])
+		}
+	}
+	f := campaign.Finding{Class: campaign.Crash, Solver: "z3", SolverVersion: "4.8.12", Message: "x at 0x1"}
+	g := f
+	g.SolverVersion = "4.13.0"
+	if campaign.Signature("s", &f) == campaign.Signature("s", &g) {
+		t.Error("the solver version is not part of the signature")
+	}
+}
+
+func TestParseShard(t *testing.T) {
+	if s, err := campaign.ParseShard("2/4"); err != nil || s != (campaign.Shard{K: 2, N: 4}) {
+		t.Errorf("2/4: %v %v", s, err)
+	}
+	for _, bad := range []string{"4/4", "1/0", "x/2", "3", ""} {
+		if _, err := campaign.ParseShard(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
+
+// TestInterruptResume stops a campaign by cancelling its context (what the
+// CLI does on SIGINT), resumes it, and compares with an uninterrupted run.
+func TestInterruptResume(t *testing.T) {
+	config, _ := json.Marshal(toy.FakeOptions{Rate: 0.2, Work: 2 * time.Millisecond})
+	wantRecs, wantSigs, wantRed := reference(t, 5, 500, config)
+	dir := t.TempDir()
+	for i := 0; i < 4; i++ {
+		ctx, cancel := context.WithTimeout(context.Background(), 150*time.Millisecond)
+		var sum *campaign.Summary
+		var err error
+		if i == 0 {
+			sum, err = campaign.Run(ctx, dir, toy.FakeName, config, campaign.Options{Seed: 5, Iterations: 500, Workers: 2})
+		} else {
+			sum, err = campaign.Resume(ctx, dir, campaign.Options{Workers: 2})
+		}
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !sum.Interrupted || sum.Complete {
+			t.Fatalf("run %d: interrupted %v, complete %v", i, sum.Interrupted, sum.Complete)
+		}
+	}
+	sum, err := campaign.Resume(context.Background(), dir, campaign.Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sum.Complete || sum.Resumed == 0 {
+		t.Fatalf("final resume: %+v", sum)
+	}
+	// Resuming a complete campaign does nothing.
+	again, err := campaign.Resume(context.Background(), dir, campaign.Options{Workers: 2})
+	if err != nil || again.Iterations != 0 || again.Findings != 0 {
+		t.Fatalf("resuming a complete campaign: %+v, %v", again, err)
+	}
+	st, err := campaign.OpenStore(context.Background(), "", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	gotRecs, gotSigs, gotRed := snapshot(t, st, sum.Campaign)
+	compare(t, "after interrupts", gotRecs, wantRecs, gotSigs, wantSigs, gotRed, wantRed)
+}
+
+func TestCampaignMismatch(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := campaign.Run(context.Background(), dir, toy.FakeName, nil, campaign.Options{Seed: 1, Iterations: 10, Workers: 1}); err != nil {
+		t.Fatal(err)
+	}
+	_, err := campaign.Run(context.Background(), dir, toy.FakeName, nil, campaign.Options{Seed: 2, Iterations: 10, Workers: 1})
+	if err == nil || !strings.Contains(err.Error(), "already exists") {
+		t.Fatalf("a second campaign with another seed in the same store: %v", err)
+	}
+	if _, err := campaign.Run(context.Background(), dir, toy.FakeName, nil, campaign.Options{Seed: 1}); err == nil {
+		t.Fatal("a campaign without a budget was accepted")
+	}
+}
+
+type failing struct {
+	panics bool
+	calls  atomic.Int64
+}
+
+func (f *failing) Name() string { return "test-failing" }
+func (f *failing) Iterate(ctx context.Context, it *campaign.Iteration) ([]campaign.Finding, campaign.Stats, error) {
+	if f.calls.Add(1) > 20 {
+		if f.panics {
+			panic("boom")
+		}
+		return nil, campaign.Stats{}, errors.New("solver binary vanished")
+	}
+	return nil, campaign.Stats{}, nil
+}
+
+func init() {
+	campaign.Register("test-failing", func([]byte) (campaign.System, error) { return &failing{}, nil })
+	campaign.Register("test-panicking", func([]byte) (campaign.System, error) { return &failing{panics: true}, nil })
+}
+
+// A system error or panic stops the campaign with a message that says how
+// to replay the iteration, and what was done stays committed.
+func TestSystemFailure(t *testing.T) {
+	for _, name := range []string{"test-failing", "test-panicking"} {
+		dir := t.TempDir()
+		sum, err := campaign.Run(context.Background(), dir, name, nil, campaign.Options{Iterations: 1000, Workers: 2})
+		if err == nil || !strings.Contains(err.Error(), "tandem replay") {
+			t.Fatalf("%s: err = %v", name, err)
+		}
+		if sum == nil || sum.Iterations < 10 || sum.Iterations > 30 {
+			t.Fatalf("%s: summary %+v", name, sum)
+		}
+	}
+}
+
+func TestReportAndExport(t *testing.T) {
+	dir := t.TempDir()
+	sum, err := campaign.Run(context.Background(), dir, toy.FakeName, []byte(`{"rate":0.1}`), campaign.Options{Seed: 3, Iterations: 3000, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := campaign.OpenStore(context.Background(), "", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	rep, err := campaign.BuildReport(context.Background(), st, sum.Campaign)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Iterations != 3000 || rep.Findings != sum.Findings || len(rep.Signatures) != sum.Signatures || rep.Stats.SolverCalls != 6000 {
+		t.Errorf("report totals: %d iterations, %d findings, %d signatures, %d calls", rep.Iterations, rep.Findings, len(rep.Signatures), rep.Stats.SolverCalls)
+	}
+	var html bytes.Buffer
+	if err := rep.WriteHTML(&html); err != nil {
+		t.Fatal(err)
+	}
+	page := html.String()
+	if strings.Count(page, "<svg") < 4 {
+		t.Error("the report has fewer than 4 charts")
+	}
+	for _, bad := range []string{"<script", "src=\"http", "href=\"http", "@import"} {
+		if strings.Contains(page, bad) {
+			t.Errorf("the report is not self-contained: it has %q", bad)
+		}
+	}
+	if _, err := json.Marshal(rep); err != nil {
+		t.Error(err)
+	}
+	n, err := campaign.ExportFindings(context.Background(), st, rep.Campaign, filepath.Join(dir, campaign.FindingsDir))
+	if err != nil || n != len(rep.Signatures) {
+		t.Fatalf("export: %d, %v", n, err)
+	}
+	s := rep.Signatures[0]
+	d := filepath.Join(dir, campaign.FindingsDir, campaign.SignatureDirName(s.Class, s.Signature))
+	for _, f := range []string{"trigger.smt2", "original.smt2", "command.txt", "output.txt", "versions.txt", "finding.json", "README.md"} {
+		if _, err := os.Stat(filepath.Join(d, f)); err != nil {
+			t.Errorf("findings directory: %v", err)
+		}
+	}
+	trig, _ := os.ReadFile(filepath.Join(d, "trigger.smt2"))
+	if int64(len(trig)) >= s.SmallestSize || !bytes.Contains(trig, []byte("(assert (bug-")) {
+		t.Errorf("trigger.smt2 is not the reduced trigger: %q", trig)
+	}
+}
