@@ -15,6 +15,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"regexp"
 	"sync"
 	"text/tabwriter"
 	"time"
@@ -35,8 +36,9 @@ type row struct {
 func main() {
 	n := flag.Int("n", 10000000, "tuples per operation")
 	jobs := flag.Int("j", 2, "operations checked in parallel")
-	seed := flag.Uint64("seed", 1, "base seed (operation i uses seed+i)")
+	seed := flag.Uint64("seed", 1, "base seed (the i-th operation of the full list uses seed+i)")
 	out := flag.String("json", "", "write the table as JSON to this file")
+	only := flag.String("ops", "", "check only the operations whose names match this regular expression")
 	speedN := flag.Int("speed", 200000, "operations per cell of the speed table (0: no speed table)")
 	flag.Parse()
 	if *n == 0 {
@@ -46,6 +48,24 @@ func main() {
 		return
 	}
 	ops := fptest.HostOps()
+	seedOf := map[string]uint64{} // an operation's seed does not depend on -ops
+	for i, op := range ops {
+		seedOf[op.Name] = *seed + uint64(i)
+	}
+	if *only != "" {
+		re, err := regexp.Compile(*only)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "fphost: -ops:", err)
+			os.Exit(2)
+		}
+		var sel []fptest.HostOp
+		for _, op := range ops {
+			if re.MatchString(op.Name) {
+				sel = append(sel, op)
+			}
+		}
+		ops = sel
+	}
 	rows := make([]row, len(ops))
 	start := time.Now()
 	var wg sync.WaitGroup
@@ -56,7 +76,7 @@ func main() {
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			r := fptest.RunHost(op, *n, *seed+uint64(i))
+			r := fptest.RunHost(op, *n, seedOf[op.Name])
 			rows[i] = row{Op: r.Op, Reference: r.Reference, Tuples: r.Tuples, Skipped: r.Skipped, Mismatches: r.Mismatches,
 				NsPerTuple: float64(r.Elapsed.Nanoseconds()) / float64(r.Tuples), Examples: r.Examples}
 			fmt.Fprintf(os.Stderr, "%-20s %d tuples, %d mismatches (%v)\n", r.Op, r.Tuples, r.Mismatches, r.Elapsed.Round(time.Millisecond))

@@ -222,6 +222,9 @@ func pack(eb, sb int, neg bool, exp int, sig *big.Int) Float {
 func (x Float) fields() (neg bool, exp int, sig *big.Int) {
 	b := x.bits()
 	neg, exp = x.signExp()
+	if b.BitLen() <= 64 && x.SB-1 < 64 {
+		return neg, exp, new(big.Int).SetUint64(b.Uint64() & (1<<uint(x.SB-1) - 1))
+	}
 	sig = new(big.Int).Set(b)
 	for i := x.SB - 1; i < x.EB+x.SB; i++ {
 		sig.SetBit(sig, i, 0)

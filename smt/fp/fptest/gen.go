@@ -68,6 +68,10 @@ func (g *Gen) Float() fp.Float {
 	default: // few significand bits: small integers scaled by a power of two
 		m := big.NewInt(int64(g.R.IntN(64) + 1))
 		e := g.R.IntN(2*(sb+8)) - (sb + 8)
+		if e >= 0 {
+			m.Lsh(m, uint(e))
+			e = 0
+		}
 		f := fp.FromRatExp(fp.RNE, new(big.Rat).SetInt(m), big.NewInt(int64(e)), eb, sb)
 		if sign == 1 {
 			f = fp.Neg(f)
