@@ -733,7 +733,7 @@ func replMerge(tc *termCtx, t *smt.Term) []replacement {
 
 // replEval: a ground, non-value subterm becomes its value.
 func replEval(tc *termCtx, t *smt.Term) []replacement {
-	if t.Kind() != smt.App || isLeaf(t) || t.IsValue() {
+	if t.Kind() != smt.App || isLeaf(t) || t.IsValue() || wide(t) {
 		return nil
 	}
 	if tc.ev == nil {
@@ -751,6 +751,19 @@ func replEval(tc *termCtx, t *smt.Term) []replacement {
 		return nil
 	}
 	return []replacement{{t: t, with: vt}}
+}
+
+// maxEvalWidth bounds the bit-vector and floating-point widths the eval
+// pass evaluates: wider arithmetic is slow and such terms are rare.
+const maxEvalWidth = 4096
+
+func wide(t *smt.Term) bool {
+	for _, x := range append([]*smt.Term{t}, t.Args()...) {
+		if s := x.Sort(); s.Width > maxEvalWidth || s.EB+s.SB > maxEvalWidth {
+			return true
+		}
+	}
+	return false
 }
 
 // replNumerals: an integer or bit-vector literal becomes half its value.
