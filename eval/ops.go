@@ -269,6 +269,9 @@ func (e *Evaluator) materialize(arr *smt.ArrayValue) (*smt.ArrayValue, error) {
 
 // equal is SMT-LIB = on two defined values.
 func (e *Evaluator) equal(a, b smt.Value) (bool, error) {
+	if x, ok := a.(smt.RegLanValue); ok {
+		return e.regLanEqual(x, b)
+	}
 	x, okx := a.(*smt.ArrayValue)
 	y, oky := b.(*smt.ArrayValue)
 	if okx && oky && (x.Func != nil || y.Func != nil) && x.Func != y.Func {

@@ -102,3 +102,26 @@ func TestStringsDiffZ3(t *testing.T) {
 	}
 	t.Logf("z3: %d terms, %d agree, %d unevaluated, %d solver errors", r.Terms, r.Agree, r.Unevaluated, r.SolverErrors)
 }
+
+// TestRegLanEquality: = on RegLan compares languages, not terms.
+func TestRegLanEquality(t *testing.T) {
+	st := smt.NewStore()
+	a, _ := st.String([]rune("a"))
+	ra := st.MustApply(smt.OpStrToRe, nil, a)
+	star := st.MustApply(smt.OpReStar, nil, ra)
+	e := eval.New(nil)
+	for _, c := range []struct {
+		x, y *smt.Term
+		want bool
+	}{
+		{star, st.MustApply(smt.OpReStar, nil, star), true},
+		{star, st.MustApply(smt.OpRePlus, nil, ra), false},
+		{st.MustApply(smt.OpReAll, nil), st.MustApply(smt.OpReComp, nil, st.MustApply(smt.OpReNone, nil)), true},
+	} {
+		eq := st.MustApply(smt.OpEq, nil, c.x, c.y)
+		v, err := e.Eval(eq)
+		if err != nil || v != smt.BoolValue(c.want) {
+			t.Errorf("%s = %v, %v; want %v", eq, v, err, c.want)
+		}
+	}
+}
