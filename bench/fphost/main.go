@@ -69,17 +69,22 @@ func main() {
 	rows := make([]row, len(ops))
 	start := time.Now()
 	var wg sync.WaitGroup
-	sem := make(chan struct{}, max(1, *jobs))
-	for i, op := range ops {
+	next := make(chan int, len(ops))
+	for i := range ops { // in list order, so the table fills from the top
+		next <- i
+	}
+	close(next)
+	for range max(1, *jobs) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			r := fptest.RunHost(op, *n, seedOf[op.Name])
-			rows[i] = row{Op: r.Op, Reference: r.Reference, Tuples: r.Tuples, Skipped: r.Skipped, Mismatches: r.Mismatches,
-				NsPerTuple: float64(r.Elapsed.Nanoseconds()) / float64(r.Tuples), Examples: r.Examples}
-			fmt.Fprintf(os.Stderr, "%-20s %d tuples, %d mismatches (%v)\n", r.Op, r.Tuples, r.Mismatches, r.Elapsed.Round(time.Millisecond))
+			for i := range next {
+				op := ops[i]
+				r := fptest.RunHost(op, *n, seedOf[op.Name])
+				rows[i] = row{Op: r.Op, Reference: r.Reference, Tuples: r.Tuples, Skipped: r.Skipped, Mismatches: r.Mismatches,
+					NsPerTuple: float64(r.Elapsed.Nanoseconds()) / float64(r.Tuples), Examples: r.Examples}
+				fmt.Fprintf(os.Stderr, "%-20s %d tuples, %d mismatches (%v)\n", r.Op, r.Tuples, r.Mismatches, r.Elapsed.Round(time.Millisecond))
+			}
 		}()
 	}
 	wg.Wait()
