@@ -40,6 +40,7 @@ func main() {
 	seed := flag.Int64("seed", 1, "master seed; instance i uses seed+i")
 	scale := flag.Float64("scale", 1, "instance size scale")
 	jsonOut := flag.String("json", "", "also write the table as JSON to this file")
+	timeout := flag.Duration("timeout", 10*time.Minute, "wall-clock limit per instance (solving, oracles and check)")
 	flag.Parse()
 
 	var oracles []string
@@ -65,7 +66,7 @@ func main() {
 		r := rand.New(rand.NewSource(*seed + int64(i)))
 		fam, sc := satgen.Instance(r, i, *scale)
 		opts := satgen.RandomOptions(r)
-		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), *timeout)
 		out, err := satgen.Run(ctx, sc, opts, oracles, dir)
 		cancel()
 		rw := rows[string(fam)]
