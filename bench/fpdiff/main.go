@@ -79,13 +79,13 @@ func main() {
 		fmt.Fprintf(os.Stderr, "%s: %d terms, %d disagreements (%v)\n", s.name, rep.Terms, len(rep.Disagreements), rep.Elapsed.Round(time.Second))
 	}
 	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "solver\toperation\tcompared\tagree\tdisagree\tunspecified (skipped)\tsolver errors\t")
+	fmt.Fprintln(tw, "solver\toperation\tcompared\tagree\tdisagree\tunspecified (skipped)\tsolver errors\ttime\t")
 	for _, r := range reps {
 		for _, op := range r.SortedOps() {
 			c := r.ByOp[op]
-			fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t\n", r.Solver, op, c.Compared, c.Agree, c.Compared-c.Agree, c.Skipped, c.SolverErrors)
+			fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t\t\n", r.Solver, op, c.Compared, c.Agree, c.Compared-c.Agree, c.Skipped, c.SolverErrors)
 		}
-		fmt.Fprintf(tw, "%s\tall\t%d\t%d\t%d\t%d\t%d\t(%v)\n", r.Solver, r.Compared, r.Agree, r.Compared-r.Agree, r.Skipped, r.SolverErrors, r.Elapsed.Round(time.Second))
+		fmt.Fprintf(tw, "%s\tall\t%d\t%d\t%d\t%d\t%d\t%v\t\n", r.Solver, r.Compared, r.Agree, r.Compared-r.Agree, r.Skipped, r.SolverErrors, r.Elapsed.Round(time.Second))
 	}
 	tw.Flush()
 	for _, r := range reps {
