@@ -44,6 +44,7 @@ func TestNormalizeMessage(t *testing.T) {
 			"==999==ERROR: AddressSanitizer: heap-use-after-free on address 0x6020000000ff"},
 		{"error in /tmp/tandem-123/q7.smt2:3:4: unknown constant x12", "error in /tmp/other/q9.smt2:31:14: unknown constant x7"},
 		{"id 123e4567-e89b-12d3-a456-426614174000  failed", "id 00000000-0000-0000-0000-000000000000 failed"},
+		{"Parse Error: <stdin>:4.17: Symbol -3 is not declared.\n(assert (< x0 -3))\n ^", "Parse Error: <stdin>:5.9: Symbol -17 is not declared.\n(assert (= -17 x2))\n ^"},
 	}
 	for _, p := range same {
 		if a, b := campaign.NormalizeMessage(p[0]), campaign.NormalizeMessage(p[1]); a != b {

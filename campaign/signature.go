@@ -20,12 +20,21 @@ var (
 )
 
 // NormalizeMessage makes a finding's message comparable across runs, as
-// Murxla does before it compares error messages: addresses (0x…),
+// Murxla does before it compares error messages. Only the first non-empty
+// line counts: later lines of solver errors quote the input (cvc5's parse
+// errors print the offending line and a caret), which would make every
+// finding unique. In it, addresses (0x…),
 // sanitizer pid tags, UUIDs, directories of paths (the base name stays) and
 // every run of digits become placeholders, and white space is collapsed.
 // Two findings whose messages normalize alike (and whose system, solver,
 // version and class agree) have the same Signature.
 func NormalizeMessage(msg string) string {
+	for _, line := range strings.Split(msg, "\n") {
+		if strings.TrimSpace(line) != "" {
+			msg = line
+			break
+		}
+	}
 	s := reUUID.ReplaceAllString(msg, "UUID")
 	s = solver.NormalizeSignature(s) // 0x… → ADDR, ==pid== , /tmp/… , numbers → N
 	s = rePath.ReplaceAllString(s, "…/$1")

@@ -148,13 +148,13 @@ func bvAtom(r *rand.Rand, vars, depth int) string {
 func liaTerm(r *rand.Rand, vars, depth int) string {
 	if depth == 0 || r.IntN(3) == 0 {
 		if r.IntN(3) == 0 {
-			return fmt.Sprint(r.IntN(41) - 20)
+			return intLit(r.IntN(41) - 20)
 		}
 		return fmt.Sprintf("x%d", r.IntN(vars))
 	}
 	switch r.IntN(4) {
 	case 0:
-		return fmt.Sprintf("(* %d %s)", r.IntN(9)-4, liaTerm(r, vars, depth-1))
+		return fmt.Sprintf("(* %s %s)", intLit(r.IntN(9)-4), liaTerm(r, vars, depth-1))
 	case 1:
 		return fmt.Sprintf("(- %s %s)", liaTerm(r, vars, depth-1), liaTerm(r, vars, depth-1))
 	case 2:
@@ -162,6 +162,15 @@ func liaTerm(r *rand.Rand, vars, depth int) string {
 	default:
 		return fmt.Sprintf("(+ %s %s)", liaTerm(r, vars, depth-1), liaTerm(r, vars, depth-1))
 	}
+}
+
+// intLit prints n as SMT-LIB does: a negative integer is (- n), since -3
+// is a symbol, not a numeral (z3 accepts it, cvc5 does not).
+func intLit(n int) string {
+	if n < 0 {
+		return fmt.Sprintf("(- %d)", -n)
+	}
+	return fmt.Sprint(n)
 }
 
 func liaAtom(r *rand.Rand, vars, depth int) string {
