@@ -256,6 +256,11 @@ func check(root, path string, p *solver.Profile, wall time.Duration) *Outcome {
 		}
 		return o
 	}
+	if len(res.RawResponses) == 0 && res.Status == solver.StatusTimeout {
+		// sat, then the time ran out before the model was printed.
+		o.Verdict, o.Status = "not-sat", "sat then timeout"
+		return o
+	}
 	if len(res.RawResponses) == 0 {
 		o.Verdict = "no-model"
 		if len(res.Errors) > 0 {
