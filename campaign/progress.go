@@ -166,6 +166,15 @@ func (p *progress) stop() {
 }
 
 func (p *progress) redraw(line string) {
+	// A line longer than the terminal wraps, and \r then redraws only its
+	// last part: cut it to the width.
+	if f, ok := p.opts.Progress.(*os.File); ok {
+		if ws, err := unix.IoctlGetWinsize(int(f.Fd()), unix.TIOCGWINSZ); err == nil && ws.Col > 1 {
+			if r := []rune(line); len(r) > int(ws.Col)-1 {
+				line = string(r[:int(ws.Col)-1])
+			}
+		}
+	}
 	pad := ""
 	if n := p.lineLen - len(line); n > 0 {
 		pad = strings.Repeat(" ", n)
