@@ -137,6 +137,7 @@ type Analyzer struct {
 	grpDone      map[*smt.Term]bool
 	ins          map[*smt.Term][]int
 	maxConstants int
+	progs        map[*smt.Term]*rootProg
 	// Hits and Misses count cache lookups.
 	Hits, Misses int
 }
@@ -149,7 +150,8 @@ func NewAnalyzer(l *Layout, maxConstants int) *Analyzer {
 		maxConstants = 256
 	}
 	return &Analyzer{layout: l, info: map[*smt.Term]*ExprInfo{}, grp: map[*smt.Term]*InputGroup{},
-		grpDone: map[*smt.Term]bool{}, ins: map[*smt.Term][]int{}, maxConstants: maxConstants}
+		grpDone: map[*smt.Term]bool{}, ins: map[*smt.Term][]int{}, maxConstants: maxConstants,
+		progs: map[*smt.Term]*rootProg{}}
 }
 
 // Layout is the layout the analyzer reads variables through.

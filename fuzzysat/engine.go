@@ -142,7 +142,7 @@ func NewSearch(p Problem, an *Analyzer, opts Options) (*Search, error) {
 			}
 		}
 	}
-	ev, err := newEvaluator(p.Layout, s.roots, p.Callee)
+	ev, err := newLazy(p.Layout, s.roots, p.Callee, an.progs)
 	if err != nil {
 		return nil, err
 	}
@@ -164,7 +164,18 @@ func flatten(t *smt.Term) []*smt.Term {
 }
 
 // Compiled reports whether the search runs on the compiled evaluator.
-func (s *Search) Compiled() bool { _, ok := s.ev.(*compiled); return ok }
+func (s *Search) Compiled() bool {
+	z, ok := s.ev.(*lazy)
+	if !ok {
+		return false
+	}
+	for _, rp := range z.progs {
+		if rp.wide != nil {
+			return false
+		}
+	}
+	return true
+}
 
 // Analysis is the analysis of constraint i (goal constraints first).
 func (s *Search) Analysis(i int) *ExprInfo { return s.info[i] }
@@ -179,71 +190,117 @@ type evaluator interface {
 	dist(i int) uint64
 }
 
-type compiled struct {
-	l    *Layout
-	m    *eval.Machine
-	in   []uint64
-	vars []int
-}
-
 func newEvaluator(l *Layout, roots []*smt.Term, callee eval.Callee) (evaluator, error) {
-	if len(roots) == 0 {
-		return &interp{l: l}, nil
-	}
-	prog, err := eval.Compile(roots...)
-	if err == nil && len(prog.Roots()) == len(roots) {
-		c := &compiled{l: l, m: prog.NewMachine(callee), in: make([]uint64, len(prog.Inputs()))}
-		ok := true
-		for _, f := range prog.Inputs() {
-			i := l.Index(f)
-			if i < 0 {
-				return nil, fmt.Errorf("fuzzysat: %s is not an input of the layout", f.Name)
-			}
-			if l.Vars[i].Width > 64 {
-				ok = false
-			}
-			c.vars = append(c.vars, i)
-		}
-		if ok {
-			return c, nil
-		}
-	}
-	if callee != nil {
-		return nil, fmt.Errorf("fuzzysat: constraints with function calls must compile: %w", err)
-	}
-	return &interp{l: l, roots: roots, ok: make([]bool, len(roots))}, nil
+	return newLazy(l, roots, callee, nil)
 }
 
-func (c *compiled) run(b []byte) bool {
-	for j, vi := range c.vars {
-		c.in[j] = c.l.Uint64(b, vi)
-	}
-	return c.m.Run(c.in) == nil
+// rootProg is one constraint compiled on its own, so that a candidate
+// evaluates only the constraints asked for: the branch condition first,
+// π only when the branch holds (the code's ordered evaluation). Programs
+// are cached per term across searches (in the Analyzer).
+type rootProg struct {
+	m    *eval.Machine
+	vars []int
+	in   []uint64
+	wide *smt.Term // evaluated by the interpreter (wider than 64 bits)
 }
-func (c *compiled) holds(i int) bool  { return c.m.Value(i) == 1 }
-func (c *compiled) dist(i int) uint64 { return c.m.Distance(i) }
 
-// interp evaluates with the exact interpreter: widths above 64 bits.
-type interp struct {
+func compileRoot(l *Layout, t *smt.Term, callee eval.Callee) (*rootProg, error) {
+	prog, err := eval.Compile(t)
+	if err != nil || len(prog.Roots()) != 1 {
+		if callee != nil {
+			return nil, fmt.Errorf("fuzzysat: constraints with function calls must compile: %w", err)
+		}
+		return &rootProg{wide: t}, nil
+	}
+	rp := &rootProg{m: prog.NewMachine(callee), in: make([]uint64, len(prog.Inputs()))}
+	for _, f := range prog.Inputs() {
+		i := l.Index(f)
+		if i < 0 {
+			return nil, fmt.Errorf("fuzzysat: %s is not an input of the layout", f.Name)
+		}
+		if l.Vars[i].Width > 64 {
+			return &rootProg{wide: t}, nil
+		}
+		rp.vars = append(rp.vars, i)
+	}
+	return rp, nil
+}
+
+// lazy evaluates constraint i on demand after run(b).
+type lazy struct {
 	l     *Layout
-	roots []*smt.Term
-	ok    []bool
+	progs []*rootProg
+	b     []byte
+	done  []bool
+	val   []bool
+	dst   []uint64
+	ok    bool
 }
 
-func (e *interp) run(b []byte) bool {
-	ev := eval.New(e.l.Model(b))
-	for i, r := range e.roots {
-		v, err := ev.Eval(r)
-		e.ok[i] = err == nil && v == smt.BoolValue(true)
+func newLazy(l *Layout, roots []*smt.Term, callee eval.Callee, cache map[*smt.Term]*rootProg) (*lazy, error) {
+	z := &lazy{l: l, done: make([]bool, len(roots)), val: make([]bool, len(roots)), dst: make([]uint64, len(roots))}
+	for _, r := range roots {
+		var rp *rootProg
+		if callee == nil && cache != nil {
+			rp = cache[r]
+		}
+		if rp == nil {
+			var err error
+			if rp, err = compileRoot(l, r, callee); err != nil {
+				return nil, err
+			}
+			if callee == nil && cache != nil {
+				cache[r] = rp
+			}
+		}
+		z.progs = append(z.progs, rp)
 	}
+	return z, nil
+}
+
+func (z *lazy) run(b []byte) bool {
+	z.b = b
+	clear(z.done)
 	return true
 }
-func (e *interp) holds(i int) bool { return e.ok[i] }
-func (e *interp) dist(i int) uint64 {
-	if e.ok[i] {
-		return 0
+
+func (z *lazy) eval(i int) {
+	if z.done[i] {
+		return
 	}
-	return 1
+	z.done[i] = true
+	rp := z.progs[i]
+	if rp.wide != nil {
+		v, err := eval.New(z.l.Model(z.b)).Eval(rp.wide)
+		z.val[i] = err == nil && v == smt.BoolValue(true)
+		z.dst[i] = 1
+		if z.val[i] {
+			z.dst[i] = 0
+		}
+		return
+	}
+	for j, vi := range rp.vars {
+		rp.in[j] = z.l.Uint64(z.b, vi)
+	}
+	if rp.m.Run(rp.in) != nil {
+		z.val[i], z.dst[i] = false, ^uint64(0)
+		return
+	}
+	z.val[i] = rp.m.Value(0) == 1
+	z.dst[i] = rp.m.Distance(0)
+}
+
+func (z *lazy) holds(i int) bool  { z.eval(i); return z.val[i] }
+func (z *lazy) dist(i int) uint64 { z.eval(i); return z.dst[i] }
+
+// value is the value of a bit-vector root i (an objective).
+func (z *lazy) value(i int) uint64 {
+	z.eval(i)
+	if rp := z.progs[i]; rp.m != nil {
+		return rp.m.Value(0)
+	}
+	return 0
 }
 
 // Verify re-checks an assignment exactly with the interpreter: every

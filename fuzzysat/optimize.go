@@ -66,12 +66,11 @@ func (s *Solver) optimize(ctx context.Context, t *smt.Term, mode optMode) (*OptR
 	if err != nil {
 		return nil, err
 	}
-	obj, err := newEvaluator(s.layout, []*smt.Term{t}, nil)
+	oc, err := newLazy(s.layout, []*smt.Term{t}, nil, nil)
 	if err != nil {
 		return nil, err
 	}
-	oc, ok := obj.(*compiled)
-	if !ok {
+	if oc.progs[0].m == nil {
 		return nil, fmt.Errorf("fuzzysat: the objective does not compile")
 	}
 	o := &optimizer{s: search, obj: oc, t: t, opts: &s.opts, rng: s.rng, ctx: ctx, values: map[uint64]bool{}}
@@ -80,7 +79,7 @@ func (s *Solver) optimize(ctx context.Context, t *smt.Term, mode optMode) (*OptR
 
 type optimizer struct {
 	s      *Search
-	obj    *compiled
+	obj    *lazy
 	t      *smt.Term
 	opts   *Options
 	rng    *rand.Rand
@@ -110,7 +109,7 @@ func (o *optimizer) eval() (bool, uint64) {
 		}
 	}
 	o.obj.run(o.cur)
-	v := o.obj.m.Value(0)
+	v := o.obj.value(0)
 	if len(o.values) < o.opts.MaxValues {
 		o.values[v] = true
 	}

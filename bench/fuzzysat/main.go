@@ -30,6 +30,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"sort"
 	"strconv"
 	"strings"
@@ -52,6 +53,7 @@ type query struct {
 	ZeroSeed bool    `json:"zero_seed,omitempty"`
 	Z3       string  `json:"z3"`
 	Z3Wall   float64 `json:"z3_wall_ms"`
+	Z3CPU    float64 `json:"z3_cpu_ms"`
 	FS       string  `json:"fuzzysat"`
 	Phase    string  `json:"phase,omitempty"`
 	FSWall   float64 `json:"fuzzysat_wall_ms"`
@@ -70,6 +72,7 @@ var (
 	maxK      = flag.Int("max-k", 0, "at most this many prefixes per file (0: all)")
 	jsonOut   = flag.String("json", "", "write every query and the tables as JSON")
 	seedFlag  = flag.Uint64("seed", 1, "fuzzysat RNG seed")
+	cpuprof   = flag.String("cpuprofile", "", "write a CPU profile of the benchmark process")
 )
 
 func fatal(err error) {
@@ -81,7 +84,7 @@ func fatal(err error) {
 // is locked to it).
 func threadCPU() time.Duration {
 	var ru syscall.Rusage
-	if err := syscall.Getrusage(1 /* RUSAGE_THREAD */, &ru); err != nil {
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
@@ -107,6 +110,7 @@ func procCPU(pid int) time.Duration {
 type z3s struct {
 	sess *solver.Session
 	cpu  time.Duration
+	last time.Duration // CPU of the last check (10 ms ticks: exact only in sums)
 }
 
 func (z *z3s) must(r solver.Reply, err error) solver.Reply {
@@ -121,19 +125,29 @@ func (z *z3s) must(r solver.Reply, err error) solver.Reply {
 func (z *z3s) check(ctx context.Context, l *fuzzysat.Layout, terms []*smt.Term, extra []string, values bool) (string, time.Duration, []byte) {
 	z.must(z.sess.Push(ctx, 1))
 	defer func() { z.must(z.sess.Pop(ctx, 1)) }()
-	c0 := procCPU(z.sess.PID())
-	start := time.Now()
+	// one assert of the whole conjunction: one round trip per query, as a
+	// C-API caller would pay
+	var sb strings.Builder
+	sb.WriteString("(and true")
 	for _, t := range terms {
-		if r := z.must(z.sess.Assert(ctx, fuzzysat.SharedString(t))); r.Failed() {
-			fatal(fmt.Errorf("z3 assert: %s", r.Message))
-		}
+		sb.WriteByte(' ')
+		sb.WriteString(fuzzysat.SharedString(t))
 	}
 	for _, e := range extra {
-		z.must(z.sess.Assert(ctx, e))
+		sb.WriteByte(' ')
+		sb.WriteString(e)
+	}
+	sb.WriteString(")")
+	text := sb.String()
+	c0 := procCPU(z.sess.PID())
+	start := time.Now()
+	if r := z.must(z.sess.Assert(ctx, text)); r.Failed() {
+		fatal(fmt.Errorf("z3 assert: %s", r.Message))
 	}
 	r := z.must(z.sess.CheckSat(ctx))
 	wall := time.Since(start)
-	z.cpu += procCPU(z.sess.PID()) - c0
+	z.last = procCPU(z.sess.PID()) - c0
+	z.cpu += z.last
 	st := "unknown"
 	switch r.Status {
 	case solver.StatusSat:
@@ -176,6 +190,14 @@ func modelFromValues(raw string, l *fuzzysat.Layout) ([]byte, error) {
 func main() {
 	flag.Parse()
 	runtime.LockOSThread()
+	if *cpuprof != "" {
+		pf, err := os.Create(*cpuprof)
+		if err != nil {
+			fatal(err)
+		}
+		pprof.StartCPUProfile(pf)
+		defer pprof.StopCPUProfile()
+	}
 	ctx := context.Background()
 	p, err := solver.NewRegistry().Lookup("z3")
 	if err != nil {
@@ -245,12 +267,12 @@ func main() {
 			}
 		}
 		var zFull string
-		var zFullWall time.Duration
+		var zFullWall, zFullCPU time.Duration
 		for k := kFrom; k <= n && seed != nil; k++ {
 			st, wall, model := z.check(ctx, l, cs[:k], nil, true)
-			q := query{App: app, File: f, K: k, N: n, Z3: st, Z3Wall: ms(wall)}
+			q := query{App: app, File: f, K: k, N: n, Z3: st, Z3Wall: ms(wall), Z3CPU: ms(z.last)}
 			if k == n {
-				zFull, zFullWall = st, wall
+				zFull, zFullWall, zFullCPU = st, wall, z.last
 			}
 			r := runFS(ctx, fs, l, seed, cs[k-1], cs[:k-1], &q, &stats)
 			if r != nil {
@@ -270,10 +292,10 @@ func main() {
 		}
 		if zFull == "" {
 			st, wall, _ := z.check(ctx, l, cs, nil, false)
-			zFull, zFullWall = st, wall
+			zFull, zFullWall, zFullCPU = st, wall, z.last
 		}
 		// all-zero seed: branch = cn, π = c1 … c(n−1)
-		q := query{App: app, File: f, K: n, N: n, ZeroSeed: true, Z3: zFull, Z3Wall: ms(zFullWall)}
+		q := query{App: app, File: f, K: n, N: n, ZeroSeed: true, Z3: zFull, Z3Wall: ms(zFullWall), Z3CPU: ms(zFullCPU)}
 		fz := fuzzysat.NewSolver(l, nil, opts)
 		if r := runFS(ctx, fz, l, make([]byte, l.Size), cs[n-1], cs[:n-1], &q, nil); r != nil {
 			checked++
@@ -298,6 +320,7 @@ func main() {
 		}
 	}
 	if wrong > 0 {
+		pprof.StopCPUProfile()
 		os.Exit(1)
 	}
 }
@@ -417,6 +440,8 @@ type appRow struct {
 	Z3Total     float64 `json:"z3_total_ms"`
 	FSTotal     float64 `json:"fuzzysat_total_ms"`
 	FSCPUTotal  float64 `json:"fuzzysat_cpu_total_ms"`
+	Z3CPUTotal  float64 `json:"z3_cpu_total_ms"`
+	SpeedupCPU  float64 `json:"speedup_cpu"`
 	Z3Geo       float64 `json:"z3_geomean_ms"`
 	FSGeo       float64 `json:"fuzzysat_geomean_ms"`
 	Speedup     float64 `json:"speedup_total"`
@@ -458,6 +483,7 @@ func table(qs []query, key func(query) string) []appRow {
 			r.Z3Total += q.Z3Wall
 			r.FSTotal += q.FSWall
 			r.FSCPUTotal += q.FSCPU
+			r.Z3CPUTotal += q.Z3CPU
 			port := q.FSWall
 			if q.FS != "sat" && q.FS != "unsat" {
 				port += q.Z3Wall
@@ -490,6 +516,9 @@ func table(qs []query, key func(query) string) []appRow {
 		if r.FSTotal > 0 {
 			r.Speedup = r.Z3Total / r.FSTotal
 		}
+		if r.FSCPUTotal > 0 {
+			r.SpeedupCPU = r.Z3CPUTotal / r.FSCPUTotal
+		}
 		if r.PortTotal > 0 {
 			r.PortSpeedup = r.Z3Total / r.PortTotal
 		}
@@ -501,11 +530,11 @@ func table(qs []query, key func(query) string) []appRow {
 func printTable(title string, rows []appRow) {
 	fmt.Println(title)
 	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "app\tqueries\tz3 sat\tfs sat\tboth\tz3-only\tfs-only\tratio\trecall\tz3 total s\tfs total s\tfs cpu s\tz3 geo ms\tfs geo ms\tspeed-up\tportfolio sat\tportfolio s\tportfolio speed-up\t")
+	fmt.Fprintln(tw, "app\tqueries\tz3 sat\tfs sat\tboth\tz3-only\tfs-only\tratio\trecall\tz3 total s\tfs total s\tfs cpu s\tz3 cpu s\tz3 geo ms\tfs geo ms\tspeed-up wall\tspeed-up cpu\tportfolio sat\tportfolio s\tportfolio speed-up\t")
 	for _, r := range rows {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%.3f\t%.3f\t%.2f\t%.2f\t%.2f\t%.3f\t%.3f\t%.1f×\t%d\t%.2f\t%.1f×\t\n",
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%.3f\t%.3f\t%.2f\t%.2f\t%.2f\t%.2f\t%.3f\t%.3f\t%.1f×\t%.1f×\t%d\t%.2f\t%.1f×\t\n",
 			r.App, r.Queries, r.Z3Sat, r.FSSat, r.Both, r.Z3Only, r.FSOnly, r.Ratio, r.Recall, r.Z3Total/1000, r.FSTotal/1000,
-			r.FSCPUTotal/1000, r.Z3Geo, r.FSGeo, r.Speedup, r.PortSolved, r.PortTotal/1000, r.PortSpeedup)
+			r.FSCPUTotal/1000, r.Z3CPUTotal/1000, r.Z3Geo, r.FSGeo, r.Speedup, r.SpeedupCPU, r.PortSolved, r.PortTotal/1000, r.PortSpeedup)
 	}
 	tw.Flush()
 	fmt.Println()
