@@ -12,25 +12,31 @@ import (
 )
 
 // SMTLIBPasses are the ddSMT-class passes over SMT-LIB scripts, in the order
-// they run in each round:
+// they run in each round (the shrinking passes first; the eliminations,
+// which may grow the input, run when those are stuck, and the next round
+// shrinks what they exposed):
 //
 //   - commands: ddmin over the commands that declare nothing (assertions,
 //     check-sat, set-info, set-option, push/pop, unknown commands, …);
 //   - unused-decls: ddmin over declarations and definitions that no term
 //     uses any more;
-//   - let-elim: replace one let by its body with the bindings substituted
-//     (may grow the input, bounded by twice its original size);
-//   - define-fun-elim: inline one defined function everywhere and drop it;
-//   - split-and: replace (assert (and a b …)) by (assert a) (assert b) …;
 //   - terms: top-down over the distinct subterms (breadth-first from the
 //     assertions), replace a term by a constant of its sort (false, true,
 //     0, 1, 0.0, "", bit-vector 0 and 1, ±zero, RNE, constant arrays), by a
 //     child of the same sort, by fewer arguments of an n-ary operator, or
-//     by a fresh declared constant;
+//     by a fresh declared constant; an assertion may also become (= v d)
+//     for one of its non-Bool subterms d ("hoisting", which drops d's
+//     context in one step). A declaration whose last use goes is removed in
+//     the same candidate;
 //   - merge-vars: replace a declared constant by an earlier one of the
 //     same sort;
 //   - eval: replace a ground subterm by its value (package eval);
-//   - numerals: halve integer and bit-vector literals.
+//   - numerals: halve integer and bit-vector literals;
+//   - let-elim: replace one let by its body with the bindings substituted;
+//   - define-fun-elim: inline one defined function everywhere and drop it;
+//   - split-and: replace (assert (and a b …)) by (assert a) (assert b) ….
+//
+// The last three may grow the input, never past twice its original size.
 //
 // Every candidate is rebuilt through the smt builders, which type-check,
 // printed with smtlib.Print and parsed again; a candidate that fails
@@ -42,13 +48,13 @@ func SMTLIBPasses() []Pass {
 	return []Pass{
 		NewPass("commands", passCommands),
 		NewPass("unused-decls", passUnusedDecls),
-		NewPass("let-elim", passLetElim),
-		NewPass("define-fun-elim", passDefineFunElim),
-		NewPass("split-and", passSplitAnd),
 		NewPass("terms", termPass(replTerms)),
 		NewPass("merge-vars", termPass(replMerge)),
 		NewPass("eval", termPass(replEval)),
 		NewPass("numerals", termPass(replNumerals)),
+		NewPass("let-elim", passLetElim),
+		NewPass("define-fun-elim", passDefineFunElim),
+		NewPass("split-and", passSplitAnd),
 	}
 }
 
@@ -227,21 +233,42 @@ func (u *uses) used(c *smtlib.Command) bool {
 }
 
 func passUnusedDecls(ctx context.Context, s *Session, cur []byte) ([]byte, error) {
-	var u *uses
+	var live []bool
 	var of *smtlib.Script
 	return ddminCommands(ctx, s, cur, func(sc *smtlib.Script, i int) bool {
 		if of != sc {
-			// What all commands mention; a declaration mentions the sorts
-			// it uses, never itself (recursive definitions, conservatively,
-			// count as used).
-			of, u = sc, newUses()
-			for _, c := range sc.Commands {
-				u.command(c)
+			of, live = sc, liveCommands(sc)
+		}
+		return isDecl(sc.Commands[i].Kind) && !live[i]
+	})
+}
+
+// liveCommands marks the commands that declare nothing, and the
+// declarations they need, directly or through other declarations (a chain
+// of define-funs goes in one step, not one link per round).
+func liveCommands(sc *smtlib.Script) []bool {
+	live := make([]bool, len(sc.Commands))
+	mentions := make([]*uses, len(sc.Commands))
+	var queue []int
+	for i, c := range sc.Commands {
+		mentions[i] = newUses()
+		mentions[i].command(c)
+		if !isDecl(c.Kind) {
+			live[i] = true
+			queue = append(queue, i)
+		}
+	}
+	for len(queue) > 0 {
+		i := queue[0]
+		queue = queue[1:]
+		for j, c := range sc.Commands {
+			if !live[j] && mentions[i].used(c) {
+				live[j] = true
+				queue = append(queue, j)
 			}
 		}
-		c := sc.Commands[i]
-		return isDecl(c.Kind) && !u.used(c)
-	})
+	}
+	return live
 }
 
 // rewriter rebuilds terms of one store with some subterms replaced.
