@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"net"
 	"os"
@@ -162,4 +163,20 @@ func TestPostgresWorkers(t *testing.T) {
 	gotRecs, gotSigs, gotRed := snapshot(t, st, "shared")
 	compare(t, "4 PostgreSQL workers", gotRecs, wantRecs, gotSigs, wantSigs, gotRed, wantRed)
 	t.Logf("%d findings, %d signatures, %d kills", len(gotRecs), len(gotSigs), kills)
+
+	// The report and replay read the shared store too.
+	rep, err := campaign.BuildReport(context.Background(), st, "shared")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Iterations != iterations || rep.Findings != int64(len(wantRecs)) || len(rep.Workers) < workers {
+		t.Errorf("report: %d iterations, %d findings, %d workers", rep.Iterations, rep.Findings, len(rep.Workers))
+	}
+	if err := rep.WriteHTML(io.Discard); err != nil {
+		t.Error(err)
+	}
+	r, err := campaign.Replay(context.Background(), spec(1, false).Dir, wantRecs[0].Iter, "")
+	if err != nil || !r.Same {
+		t.Errorf("replay of iteration %d from a worker's directory: %+v, %v", wantRecs[0].Iter, r, err)
+	}
 }
