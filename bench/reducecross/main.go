@@ -55,6 +55,8 @@ func main() {
 	nReduce := flag.Int("reduce", 8, "reduce at most this many findings (crashes first, then disagreements)")
 	reduceJobs := flag.Int("reduce-j", 1, "tandem reduce -j")
 	jsonOut := flag.String("json", "", "write the findings as JSON to this file")
+	also := flag.String("also", "regress/regress0/fp/issue9078-3.smt2", "comma-separated corpus files searched in addition to the sample (a known cvc5 1.0.3 crash)")
+	keep := flag.String("out", "", "copy the reduced files into this folder")
 	flag.Parse()
 
 	var files []string
@@ -70,6 +72,11 @@ func main() {
 	var sample []string
 	for i := 0; i < len(files); i += *every {
 		sample = append(sample, files[i])
+	}
+	for _, a := range strings.Split(*also, ",") {
+		if p := filepath.Join(*corpus, a); a != "" && !slices.Contains(sample, p) {
+			sample = append(sample, p)
+		}
 	}
 	reg := solver.NewRegistry()
 	z3, err := reg.Lookup("z3")
@@ -128,6 +135,12 @@ func main() {
 		}
 		done++
 		reduceOne(tandem, dir, i, f, *reduceJobs)
+		if *keep != "" && f.After > 0 {
+			os.MkdirAll(*keep, 0o755)
+			if b, err := os.ReadFile(filepath.Join(dir, fmt.Sprintf("r%d.smt2", i))); err == nil {
+				os.WriteFile(filepath.Join(*keep, strings.ReplaceAll(strings.TrimPrefix(f.Path, *corpus+"/"), "/", "_")), b, 0o644)
+			}
+		}
 	}
 
 	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
@@ -179,6 +192,12 @@ func check(p string, z3, cvc5 *solver.Profile, limit time.Duration) *Finding {
 		f.Kind, f.Detail = "crash-z3", rz.Signature
 		f.InStderr = strings.Contains(string(rz.Stderr), rz.Signature)
 	default:
+		// A disagreement counts only when both ran cleanly: z3 answers
+		// sat after skipping commands it does not know (cvc5's sets,
+		// relations, higher-order terms), which is not a soundness bug.
+		if len(rz.Errors) > 0 || len(rc.Errors) > 0 || !rz.Status.IsAnswer() || !rc.Status.IsAnswer() {
+			return nil
+		}
 		for i := 0; i < len(rz.Answers) && i < len(rc.Answers); i++ {
 			a, b := rz.Answers[i], rc.Answers[i]
 			if (a == solver.StatusSat && b == solver.StatusUnsat) || (a == solver.StatusUnsat && b == solver.StatusSat) {
