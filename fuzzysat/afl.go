@@ -9,19 +9,26 @@ var (
 	interesting64 = []int64{-9223372036854775808, -1 << 32, 1 << 32, 9223372036854775807}
 )
 
-func interestingFor(n int) []int64 {
-	out := append([]int64(nil), interesting8...)
-	if n >= 2 {
-		out = append(out, interesting16...)
+var interestingBy = func() [9][]int64 {
+	var t [9][]int64
+	for n := 1; n <= 8; n++ {
+		out := append([]int64(nil), interesting8...)
+		if n >= 2 {
+			out = append(out, interesting16...)
+		}
+		if n >= 4 {
+			out = append(out, interesting32...)
+		}
+		if n >= 8 {
+			out = append(out, interesting64...)
+		}
+		t[n] = out
 	}
-	if n >= 4 {
-		out = append(out, interesting32...)
-	}
-	if n >= 8 {
-		out = append(out, interesting64...)
-	}
-	return out
-}
+	return t
+}()
+
+// interestingFor is the interesting values for an n-byte group.
+func interestingFor(n int) []int64 { return interestingBy[min(max(n, 1), 8)] }
 
 // 11. AFL deterministic mutations (§III-C.5) on the branch's bytes: walking
 // bit flips (1, 2, 4 bits), byte flips, arith8 ±1..AFLArithMax,

@@ -23,17 +23,21 @@ type InputGroup struct {
 	Slots []int
 	Width int // bits of the expression
 	key   string
+	bytes []int
 }
 
 // Bytes are the input bytes of the group, least significant first.
+// The slice must not be modified.
 func (g *InputGroup) Bytes() []int {
-	var out []int
-	for _, s := range g.Slots {
-		if s >= 0 {
-			out = append(out, s)
+	if g.bytes == nil {
+		g.bytes = []int{}
+		for _, s := range g.Slots {
+			if s >= 0 {
+				g.bytes = append(g.bytes, s)
+			}
 		}
 	}
-	return out
+	return g.bytes
 }
 
 // ValueWidth is the number of low bits of the expression the group's bytes
