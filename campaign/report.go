@@ -7,6 +7,7 @@ import (
 	"io"
 	"path/filepath"
 	"sort"
+	"strings"
 	"time"
 )
 
@@ -239,6 +240,9 @@ var reportTmpl = template.Must(template.New("report").Funcs(template.FuncMap{
 	"dur":  func(d time.Duration) string { return fmtDur(d) },
 	"pct":  func(a, b int64) string { return pct(a, b) },
 	"date": func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04:05Z") },
+	"msg": func(system string, s SignatureRow) string {
+		return strings.TrimPrefix(s.Key, strings.Join([]string{system, s.Solver, s.SolverVersion, string(s.Class)}, " | ")+" | ")
+	},
 	"dir": func(s SignatureRow) string {
 		return filepath.ToSlash(filepath.Join(FindingsDir, SignatureDirName(s.Class, s.Signature)))
 	},
@@ -312,11 +316,12 @@ started {{date .Campaign.Created}} · store <code>{{.Store}}</code> · report of
 <div class="charts">{{range .Charts}}<div>{{.}}</div>{{end}}</div>
 <h2>Status totals</h2>
 <table><tr><th>sat</th><th>unsat</th><th>unknown</th><th>timeout</th><th>crash</th><th>memout</th><th>error</th></tr>
-<tr><td class="n">{{.Stats.Sat}} ({{pct .Stats.Sat .Stats.SolverCalls}})</td><td class="n">{{.Stats.Unsat}} ({{pct .Stats.Unsat .Stats.SolverCalls}})</td>
-<td class="n">{{.Stats.Unknown}}</td><td class="n">{{.Stats.Timeout}}</td><td class="n">{{.Stats.Crash}}</td><td class="n">{{.Stats.Memout}}</td><td class="n">{{.Stats.Error}}</td></tr></table>
+<tr><td>{{.Stats.Sat}} ({{pct .Stats.Sat .Stats.SolverCalls}})</td><td>{{.Stats.Unsat}} ({{pct .Stats.Unsat .Stats.SolverCalls}})</td>
+<td>{{.Stats.Unknown}} ({{pct .Stats.Unknown .Stats.SolverCalls}})</td><td>{{.Stats.Timeout}} ({{pct .Stats.Timeout .Stats.SolverCalls}})</td>
+<td>{{.Stats.Crash}}</td><td>{{.Stats.Memout}}</td><td>{{.Stats.Error}}</td></tr></table>
 <h2>Distinct bugs</h2>
 {{if .Signatures}}<table><tr><th>class</th><th>solver</th><th>message (normalized)</th><th>count</th><th>first</th><th>trigger</th><th>directory</th></tr>
-{{range .Signatures}}<tr><td class="cls {{.Class}}">{{.Class}}</td><td>{{.Solver}} {{.SolverVersion}}</td><td><code>{{.Key}}</code></td>
+{{range .Signatures}}<tr><td class="cls {{.Class}}">{{.Class}}</td><td>{{.Solver}} {{.SolverVersion}}</td><td><code>{{msg $.Campaign.System .}}</code></td>
 <td class="n">{{.Count}}</td><td>it {{.FirstIter}}<br>{{date .First}}</td>
 <td>{{.SmallestSize}} B{{if .ReducedSize}} → {{.ReducedSize}} B{{end}}<br><span class="none">{{.ReduceStatus}}</span></td>
 <td><a href="{{dir .}}/README.md">{{dir .}}</a></td></tr>

@@ -18,9 +18,9 @@ type Series struct {
 }
 
 const (
-	chartW, chartH = 560, 220
+	chartW, chartH = 560, 236
 	padL, padR     = 56, 12
-	padT, padB     = 28, 36
+	padT, padB     = 42, 36
 )
 
 // niceMax rounds v up to 1, 2 or 5 times a power of ten.
@@ -83,14 +83,13 @@ func chartFrame(b *strings.Builder, title string, xmax, ymax float64, yLabel str
 	}
 }
 
+// legend writes the series names in a row under the title.
 func legend(b *strings.Builder, series []Series) {
-	x := float64(chartW - padR)
-	for i := len(series) - 1; i >= 0; i-- {
-		s := series[i]
-		w := float64(len(s.Name))*6.5 + 18
-		x -= w
-		fmt.Fprintf(b, `<rect x="%.1f" y="7" width="10" height="10" fill="%s"/><text x="%.1f" y="16" class="ax">%s</text>`,
+	x := float64(padL)
+	for _, s := range series {
+		fmt.Fprintf(b, `<rect x="%.1f" y="22" width="10" height="10" fill="%s"/><text x="%.1f" y="31" class="ax">%s</text>`,
 			x, s.Color, x+13, html.EscapeString(s.Name))
+		x += float64(len(s.Name))*6.2 + 24
 	}
 }
 
