@@ -7,6 +7,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -84,6 +85,7 @@ func TestParseShard(t *testing.T) {
 func TestInterruptResume(t *testing.T) {
 	config, _ := json.Marshal(toy.FakeOptions{Rate: 0.2, Work: 2 * time.Millisecond})
 	wantRecs, wantSigs, wantRed := reference(t, 5, 500, config)
+	before := runtime.NumGoroutine()
 	dir := t.TempDir()
 	for i := 0; i < 4; i++ {
 		ctx, cancel := context.WithTimeout(context.Background(), 150*time.Millisecond)
@@ -113,6 +115,14 @@ func TestInterruptResume(t *testing.T) {
 	again, err := campaign.Resume(context.Background(), dir, campaign.Options{Workers: 2})
 	if err != nil || again.Iterations != 0 || again.Findings != 0 {
 		t.Fatalf("resuming a complete campaign: %+v, %v", again, err)
+	}
+	// Every worker, committer, reducer and progress goroutine has ended.
+	for deadline := time.Now().Add(3 * time.Second); runtime.NumGoroutine() > before && time.Now().Before(deadline); {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > before {
+		buf := make([]byte, 1<<16)
+		t.Errorf("%d goroutines before the runs, %d after:\n%s", before, n, buf[:runtime.Stack(buf, true)])
 	}
 	st, err := campaign.OpenStore(context.Background(), "", dir)
 	if err != nil {

@@ -26,7 +26,7 @@ const (
 	// harness cheap with thousands of iterations a second; the delay is
 	// also the longest a finding waits before it is committed and shown.
 	DefaultBatch      = 256
-	DefaultBatchDelay = 50 * time.Millisecond
+	DefaultBatchDelay = 250 * time.Millisecond
 )
 
 // MetaFile is the campaign directory's description of the campaign: its id,

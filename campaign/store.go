@@ -392,14 +392,12 @@ type NewSignature struct {
 }
 
 type sigDelta struct {
-	sig, key                         string
-	f                                *Finding
-	count                            int64
-	firstIter, smallIter             uint64
-	firstIdx, smallIdx               int
-	smallSize                        int64
-	firstFinding                     *Finding
-	firstFindingIter, firstFindingIx int
+	key                  string
+	f                    *Finding // the first occurrence in the batch
+	count                int64
+	firstIter, smallIter uint64
+	firstIdx, smallIdx   int
+	smallSize            int64
 }
 
 // commit records a batch of finished iterations in one transaction and
@@ -482,7 +480,7 @@ func (s *Store) commitOnce(ctx context.Context, id, system, pendingStatus string
 			d := deltas[sig]
 			size := int64(len(f.Trigger))
 			if d == nil {
-				d = &sigDelta{sig: sig, key: SignatureKey(system, f), f: f, firstIter: r.index, firstIdx: idx,
+				d = &sigDelta{key: SignatureKey(system, f), f: f, firstIter: r.index, firstIdx: idx,
 					smallIter: r.index, smallIdx: idx, smallSize: size}
 				deltas[sig] = d
 			} else {

@@ -178,7 +178,8 @@ func (f *Fake) Reduce(ctx context.Context, fd *campaign.Finding) ([]byte, error)
 
 // reduceLines is a small line-based delta debugger (ddmin over lines):
 // it removes chunks of lines, halving the chunk size, while interesting
-// holds. It stands in until the systems use tandem/reduce.
+// holds. The fake triggers are not SMT-LIB (bug-NAME is undeclared), so
+// tandem/reduce's type-checking passes do not apply to them.
 func reduceLines(ctx context.Context, data []byte, interesting func(context.Context, []byte) (bool, error)) ([]byte, error) {
 	lines := strings.SplitAfter(string(data), "\n")
 	join := func(ls []string) []byte { return []byte(strings.Join(ls, "")) }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"tandem/campaign"
+	"tandem/reduce"
 	"tandem/solver"
 )
 
@@ -289,22 +290,45 @@ func (z *Z3) Iterate(ctx context.Context, it *campaign.Iteration) ([]campaign.Fi
 	return fs, st, nil
 }
 
-// Reproduce runs the solvers on trigger and returns its first finding of
-// f's class, or nil.
+// Reproduce runs the solvers on trigger and returns the finding with f's
+// signature when there is one, else the first of f's class and solver, or
+// nil. (Another solver's finding on the same input is not f's problem.)
 func (z *Z3) Reproduce(ctx context.Context, f *campaign.Finding, trigger []byte) (*campaign.Finding, error) {
 	runs, err := z.runAll(ctx, trigger, nil)
 	if err != nil {
 		return nil, err
 	}
-	for _, g := range z.judge(trigger, runs) {
-		if g.Class == f.Class {
-			return &g, nil
+	fs := z.judge(trigger, runs)
+	want := campaign.Signature(Z3Name, f)
+	for i := range fs {
+		if campaign.Signature(Z3Name, &fs[i]) == want {
+			return &fs[i], nil
+		}
+	}
+	for i := range fs {
+		if fs[i].Class == f.Class && (f.Solver == "" || fs[i].Solver == f.Solver) {
+			return &fs[i], nil
 		}
 	}
 	return nil, nil
 }
 
-// Reduce removes lines of the trigger while the same problem reproduces.
+// Reduce shrinks the trigger while the solvers still show a finding with
+// the same signature: first with tandem/reduce's SMT-LIB passes (every
+// candidate well-sorted), then by removing lines, which also works on
+// triggers tandem's parser rejects (an error finding's input may be
+// ill-formed: that is the finding).
 func (z *Z3) Reduce(ctx context.Context, f *campaign.Finding) ([]byte, error) {
-	return reduceLines(ctx, f.Trigger, campaign.Interesting(Z3Name, z, f))
+	interesting := campaign.Interesting(Z3Name, z, f)
+	out := f.Trigger
+	res, err := reduce.Reduce(ctx, out, interesting, reduce.Options{Passes: reduce.SMTLIBPasses()})
+	switch {
+	case err == nil && res.Stopped == "cancelled":
+		return res.Output, ctx.Err() // the best so far, and why it stopped
+	case err == nil:
+		out = res.Output
+	case ctx.Err() != nil:
+		return out, ctx.Err()
+	}
+	return reduceLines(ctx, out, interesting)
 }
