@@ -56,10 +56,16 @@ func (f *SolverFallback) Check(ctx context.Context, l *Layout, terms []*smt.Term
 		return Unknown, nil, fmt.Errorf("fuzzysat: push: %v %s", err, r.Message)
 	}
 	defer f.sess.Pop(context.WithoutCancel(ctx), 1)
+	// one assert, one round trip
+	var sb strings.Builder
+	sb.WriteString("(and true")
 	for _, t := range terms {
-		if r, err := f.sess.Assert(ctx, SharedString(t)); err != nil || r.Failed() {
-			return Unknown, nil, fmt.Errorf("fuzzysat: assert: %v %s", err, r.Message)
-		}
+		sb.WriteByte(' ')
+		sb.WriteString(SharedString(t))
+	}
+	sb.WriteString(")")
+	if r, err := f.sess.Assert(ctx, sb.String()); err != nil || r.Failed() {
+		return Unknown, nil, fmt.Errorf("fuzzysat: assert: %v %s", err, r.Message)
 	}
 	r, err := f.sess.CheckSat(ctx)
 	if err != nil {

@@ -60,6 +60,8 @@ type query struct {
 	FSCPU    float64 `json:"fuzzysat_cpu_ms"`
 	Evals    int64   `json:"evals"`
 	Checked  bool    `json:"z3_checked,omitempty"`
+	Port     string  `json:"portfolio,omitempty"`
+	PortWall float64 `json:"portfolio_wall_ms,omitempty"`
 }
 
 var (
@@ -72,8 +74,11 @@ var (
 	maxK      = flag.Int("max-k", 0, "at most this many prefixes per file (0: all)")
 	jsonOut   = flag.String("json", "", "write every query and the tables as JSON")
 	seedFlag  = flag.Uint64("seed", 1, "fuzzysat RNG seed")
+	live      = flag.Bool("portfolio-live", false, "also run the portfolio for real (fuzzysat with a z3 fallback session) instead of only composing it")
 	cpuprof   = flag.String("cpuprofile", "", "write a CPU profile of the benchmark process")
 )
+
+var portFB *fuzzysat.SolverFallback
 
 func fatal(err error) {
 	fmt.Fprintln(os.Stderr, "bench/fuzzysat:", err)
@@ -209,6 +214,14 @@ func main() {
 	}
 	defer sess.Close()
 	z := &z3s{sess: sess}
+	if *live {
+		fb, err := fuzzysat.NewSolverFallback(ctx, p)
+		if err != nil {
+			fatal(err)
+		}
+		defer fb.Close()
+		portFB = fb
+	}
 	ver, _ := solver.Version(ctx, p)
 
 	files := manifest(*corpus)
@@ -246,6 +259,12 @@ func main() {
 			}
 		}
 		fs := fuzzysat.NewSolver(l, nil, opts)
+		var ps *fuzzysat.Solver
+		if portFB != nil {
+			po := opts
+			po.Fallback = portFB
+			ps = fuzzysat.NewSolver(l, nil, po)
+		}
 		seed := make([]byte, l.Size) // z3's model of the empty π: anything; zeros
 		kFrom := 1
 		if *last {
@@ -282,6 +301,15 @@ func main() {
 					fmt.Fprintf(os.Stderr, "WRONG: %s k=%d\n", f, k)
 				}
 				q.Checked = true
+			}
+			if ps != nil {
+				ps.SetSeed(seed)
+				start := time.Now()
+				pr, err := ps.SolveQuery(ctx, &fuzzysat.Query{Layout: l, Goal: cs[k-1], Pi: cs[:k-1]})
+				if err != nil {
+					fatal(err)
+				}
+				q.Port, q.PortWall = pr.Status.String(), ms(time.Since(start))
 			}
 			qs = append(qs, q)
 			if st == "sat" {
@@ -488,10 +516,15 @@ func table(qs []query, key func(query) string) []appRow {
 			if q.FS != "sat" && q.FS != "unsat" {
 				port += q.Z3Wall
 			}
-			r.PortTotal += port
-			if fs || zs {
+			if q.Port != "" { // measured live
+				port = q.PortWall
+				if q.Port == "sat" {
+					r.PortSolved++
+				}
+			} else if fs || zs {
 				r.PortSolved++
 			}
+			r.PortTotal += port
 			g := geo[k]
 			g[0] += math.Log(max(q.Z3Wall, 1e-3))
 			g[1] += math.Log(max(q.FSWall, 1e-3))
