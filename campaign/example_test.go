@@ -39,9 +39,9 @@ func Example() {
 	fmt.Println("replay finds the same:", r.Same)
 	// Output:
 	// 2000 iterations, 132 findings, 3 distinct bugs
-	// soundness     ×45  verified, trigger 339 → 21 bytes
+	// soundness     ×46  verified, trigger 339 → 21 bytes
 	// invalid-model ×43  verified, trigger 318 → 18 bytes
-	// crash         ×44  verified, trigger 377 → 23 bytes
+	// crash         ×43  verified, trigger 377 → 23 bytes
 	// README.md written: true
 	// replay finds the same: true
 }

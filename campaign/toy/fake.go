@@ -91,16 +91,25 @@ func bugName(b int) string {
 	return n
 }
 
-// message is the planted bug b's message, with run-specific noise from r.
+// message is the planted bug b's message, in the style of its class, with
+// run-specific noise from r (addresses, numbers, paths) that
+// NormalizeMessage removes. Every call draws three numbers from r.
 func message(b int, r *rand.Rand) string {
 	name := bugName(b)
-	switch b % 3 {
-	case 0:
-		return fmt.Sprintf("ASSERTION VIOLATION File: /build/fake-%d/src/theory_%s.cpp Line: %d at 0x%x", r.IntN(1000), name, r.IntN(5000), r.Uint64())
-	case 1:
-		return fmt.Sprintf("==%d==ERROR: AddressSanitizer: heap-use-after-free in %s_rewriter on address 0x%x, tmp /tmp/fake%d.smt2", r.IntN(99999), name, r.Uint64(), r.IntN(1000))
+	x, y, z := r.IntN(100000), r.IntN(5000), r.Uint64()
+	switch campaign.Classes[b%len(campaign.Classes)] {
+	case campaign.Soundness:
+		return fmt.Sprintf("%s: answered unsat but the reference model satisfies all %d assertions (%d steps)", name, y, x)
+	case campaign.InvalidModel:
+		return fmt.Sprintf("%s: the model violates assertion %d (model_validate at 0x%x)", name, y, z)
+	case campaign.Crash:
+		return fmt.Sprintf("ASSERTION VIOLATION File: /build/fake-%d/src/theory_%s.cpp Line: %d at 0x%x", x, name, y, z)
+	case campaign.Disagreement:
+		return fmt.Sprintf("%s: fake-solver says sat, reference says unsat after %d ms", name, x)
+	case campaign.Performance:
+		return fmt.Sprintf("%s: %d ms where the reference needs %d ms", name, x, y)
 	default:
-		return fmt.Sprintf("%s solver answered sat but the reference says unsat after %d steps", name, r.IntN(100000))
+		return fmt.Sprintf("(error \"line %d column %d: %s: unexpected internal error in /tmp/fake%d.smt2\")", y, x, name, z%1000)
 	}
 }
 

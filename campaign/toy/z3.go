@@ -88,8 +88,12 @@ func (z *Z3) Name() string { return Z3Name }
 
 func (z *Z3) versionsOnce(ctx context.Context) ([]string, error) {
 	z.verOnce.Do(func() {
+		// Not under ctx: a cancelled first iteration must not make the
+		// versions fail for the whole process.
+		vctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+		defer cancel()
 		for _, p := range z.profiles {
-			v, err := solver.Version(ctx, p)
+			v, err := solver.Version(vctx, p)
 			if err != nil {
 				z.verErr = fmt.Errorf("solver %s: %w (install it, or choose other solvers)", p.Name, err)
 				return
