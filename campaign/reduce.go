@@ -146,6 +146,8 @@ func (r *runner) reduceFinding(ctx context.Context, red Reducer, f *Finding, sig
 		return ReducePending, nil, ""
 	case err != nil:
 		return ReduceFailed, nil, fmt.Sprintf("re-checking the reduced trigger: %v", err)
+	case g == nil && len(out) >= len(f.Trigger):
+		return ReduceFailed, nil, "the trigger no longer shows the problem when re-checked (timing or nondeterminism)"
 	case g == nil:
 		return ReduceFailed, nil, note + "; the reduced trigger shows no problem"
 	case Signature(r.meta.System, g) != sig:

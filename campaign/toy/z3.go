@@ -3,6 +3,7 @@ package toy
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -331,6 +332,8 @@ func (z *Z3) Reduce(ctx context.Context, f *campaign.Finding) ([]byte, error) {
 		return res.Output, ctx.Err() // the best so far, and why it stopped
 	case err == nil:
 		out = res.Output
+	case errors.Is(err, reduce.ErrNotInteresting):
+		return nil, fmt.Errorf("the trigger no longer shows the problem when re-run (timing or nondeterminism): %w", err)
 	case ctx.Err() != nil:
 		return out, ctx.Err()
 	}
