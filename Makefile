@@ -12,10 +12,13 @@ setup:
 build:
 	$(GO) build -o $(BIN) ./cmd/tandem
 
-# The main job on built-in defaults. Until the fuzzers exist, parse and
-# type-check the bundled examples and the shared corpus.
+# The main job on built-in defaults: read the bundled examples, solve them
+# with z3 and check z3's models with the evaluator, and solve the FUZZY-SAT
+# example queries by fuzzing.
 run: setup build
 	./$(BIN) parse examples/*.smt2
+	for f in examples/*.smt2; do ./$(BIN) check-model $$f --solver z3 || exit 1; done
+	for q in ../shared/corpus/fuzzysat/*.smt2; do ./$(BIN) fuzzysat $$q ../shared/corpus/fuzzysat/zero_seed.bin || exit 1; done
 
 test: setup
 	$(GO) vet ./...
