@@ -68,6 +68,7 @@ func main() {
 	corpus := flag.String("corpus", "../shared/corpus", "the shared corpus folder")
 	skipCorpus := flag.Bool("skip-corpus", false, "measure only the generated script")
 	skipGen := flag.Bool("skip-generated", false, "measure only the corpus")
+	corpusEvery := flag.Int("corpus-every", 1, "measure every k-th corpus file in sorted order (1: all)")
 	z3bin := flag.String("z3", "z3", "the z3 binary")
 	out := flag.String("json", "", "write the rows as JSON to this file")
 	flag.Parse()
@@ -109,7 +110,7 @@ func main() {
 		rows = append(rows, generated(dir, tandem, z3, *size*1_000_000, *seed, *runs, startup, *keep))
 	}
 	if !*skipCorpus {
-		rows = append(rows, corpusRow(dir, tandem, z3, *corpus, startup))
+		rows = append(rows, corpusRow(dir, tandem, z3, *corpus, *corpusEvery, startup))
 	}
 	printTable(rows, startup, tstart.Wall)
 	if *out != "" {
@@ -189,25 +190,31 @@ func generated(dir, tandem, z3 string, size, seed int64, runs int, startup time.
 }
 
 // corpusRow measures every .smt2 file under root.
-func corpusRow(dir, tandem, z3, root string, startup time.Duration) Row {
-	var files []string
-	var total int64
+func corpusRow(dir, tandem, z3, root string, every int, startup time.Duration) Row {
+	var all []string
 	check(filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
 		if !d.IsDir() && strings.HasSuffix(p, ".smt2") {
-			files = append(files, p)
-			info, err := d.Info()
-			if err != nil {
-				return err
-			}
-			total += info.Size()
+			all = append(all, p)
 		}
 		return nil
 	}))
-	sort.Strings(files)
-	row := Row{Input: fmt.Sprintf("corpus (%d files)", len(files)), Bytes: total, Files: len(files), Z3Startup: startup}
+	sort.Strings(all)
+	var files []string
+	var total int64
+	for i := 0; i < len(all); i += every {
+		info, err := os.Stat(all[i])
+		check(err)
+		files = append(files, all[i])
+		total += info.Size()
+	}
+	name := fmt.Sprintf("corpus (all %d files)", len(files))
+	if every > 1 {
+		name = fmt.Sprintf("corpus (every %d-th: %d of %d files)", every, len(files), len(all))
+	}
+	row := Row{Input: name, Bytes: total, Files: len(files), Z3Startup: startup}
 
 	// tandem: as few processes as the argument list allows.
 	const argBytes = 512 << 10
@@ -225,7 +232,8 @@ func corpusRow(dir, tandem, z3, root string, startup time.Duration) Row {
 		row.TandemRuns++
 		i = j
 	}
-	fmt.Fprintf(os.Stderr, "tandem: %d files in %d processes, %.2fs\n", len(files), row.TandemRuns, row.Tandem.Wall.Seconds())
+	fmt.Fprintf(os.Stderr, "tandem: %d files (%d bytes) in %d processes, %.2fs wall, %.2fs CPU, peak RSS %s\n",
+		len(files), total, row.TandemRuns, row.Tandem.Wall.Seconds(), row.Tandem.CPU.Seconds(), mb(row.Tandem.PeakRSS))
 
 	// z3: one process per file, cut before the first check-sat.
 	cut := filepath.Join(dir, "cut.smt2")
@@ -243,8 +251,9 @@ func corpusRow(dir, tandem, z3, root string, startup time.Duration) Row {
 		if m.Exit != 0 {
 			row.Z3Errors++
 		}
-		if i%2000 == 0 {
-			fmt.Fprintf(os.Stderr, "z3: %d/%d files (%.0fs)\n", i, len(files), time.Since(start).Seconds())
+		if i%1000 == 999 {
+			fmt.Fprintf(os.Stderr, "z3: %d/%d files (%.0fs): so far wall %.2fs, CPU %.2fs, peak RSS %s, %d with errors\n",
+				i+1, len(files), time.Since(start).Seconds(), row.Z3.Wall.Seconds(), row.Z3.CPU.Seconds(), mb(row.Z3.PeakRSS), row.Z3Errors)
 		}
 	}
 	row.Z3Net = row.Z3.Wall - time.Duration(row.Z3Runs)*startup
