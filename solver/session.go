@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -436,7 +437,9 @@ func (s *Session) Exec(ctx context.Context, command string) (Reply, error) {
 
 // checkCommand checks that text is exactly one balanced s-expression.
 func checkCommand(text string) error {
-	fr := newFrameReader(strings.NewReader(text), 0)
+	// A small buffer: this runs for every command, and the 64 KiB of a
+	// solver's output reader would dominate an assert-heavy session.
+	fr := &frameReader{r: bufio.NewReaderSize(strings.NewReader(text), min(len(text)+16, 4096))}
 	first, err := fr.next()
 	if err != nil || !strings.HasPrefix(first, "(") {
 		return fmt.Errorf("not one SMT-LIB command: %.80q", text)
