@@ -25,7 +25,6 @@ type campaignFlags struct {
 	duration   time.Duration
 	workers    int
 	seed       uint64
-	seedSet    bool
 	store      string
 	id         string
 	shard      string
