@@ -1,0 +1,199 @@
+package satfuzz
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"tandem/campaign"
+	"tandem/reduce"
+	"tandem/satfuzz/trace"
+)
+
+// SystemName is the campaign system's registered name.
+const SystemName = "satfuzz"
+
+func init() {
+	campaign.Register(SystemName, func(cfg []byte) (campaign.System, error) { return NewSystem(cfg) })
+}
+
+// Config is the JSON configuration of the campaign system.
+type Config struct {
+	// Target is the target's name (see Targets).
+	Target string `json:"target"`
+	// Generator holds the generator's distributions; OptionsFuzz in it
+	// turns on option fuzzing.
+	Generator Options `json:"generator"`
+	// TraceTime and Memory are the per-trace limits (see Limits).
+	TraceTime time.Duration `json:"trace_time_ns,omitempty"`
+	Memory    int64         `json:"memory,omitempty"`
+}
+
+// System is the SAT API fuzzer as a campaign system: each iteration
+// generates one trace from the iteration's random generator, runs it on the
+// target and checks the answers; every problem is a finding whose trigger is
+// the trace. It reproduces findings by replaying their trace and reduces
+// them with tandem/reduce's trace passes (the thesis' delta debugger).
+type System struct {
+	cfg    Config
+	target Target
+}
+
+// NewSystem builds a System from a JSON Config.
+func NewSystem(cfg []byte) (*System, error) {
+	var c Config
+	if len(cfg) > 0 {
+		if err := json.Unmarshal(cfg, &c); err != nil {
+			return nil, fmt.Errorf("satfuzz config: %w", err)
+		}
+	}
+	if c.Target == "" {
+		c.Target = "tandem"
+	}
+	t, err := NewTarget(c.Target)
+	if err != nil {
+		return nil, err
+	}
+	return &System{cfg: c, target: t}, nil
+}
+
+// Name returns SystemName.
+func (s *System) Name() string { return SystemName }
+
+// Target returns the system's target.
+func (s *System) Target() Target { return s.target }
+
+func (s *System) limits() Limits { return Limits{Time: s.cfg.TraceTime, Memory: s.cfg.Memory} }
+
+// Iterate generates, runs and checks one trace.
+func (s *System) Iterate(ctx context.Context, it *campaign.Iteration) ([]campaign.Finding, campaign.Stats, error) {
+	var st campaign.Stats
+	var model []OptionSpec
+	if s.cfg.Generator.OptionsFuzz {
+		model = s.target.Options()
+	}
+	t := Generate(it.Rand, model, s.cfg.Generator)
+	res, err := s.target.Run(ctx, t, s.limits())
+	if err != nil {
+		return nil, st, err
+	}
+	if ctx.Err() != nil {
+		return nil, st, nil
+	}
+	countRun(&st, t, res)
+	ps := Check(ctx, t, res)
+	return s.findings(t, res, ps), st, nil
+}
+
+// countRun records a run's solve calls and the system's counters.
+func countRun(st *campaign.Stats, t *trace.Trace, res *Result) {
+	st.Count("traces", 1)
+	for i, a := range res.Answers {
+		if t.Calls[i].IsSolve() {
+			st.Count("solve_calls", 1)
+			switch a.Status {
+			case Sat:
+				st.Sat++
+			case Unsat:
+				st.Unsat++
+			default:
+				st.Unknown++
+			}
+			st.SolverCalls++
+		}
+		if t.Calls[i].Op == trace.Enumerating {
+			st.Count("enumerations", 1)
+		}
+	}
+	st.SolverWall += res.Wall
+	if res.Timeout {
+		st.Timeout++
+		st.Count("timeouts", 1)
+	}
+	if res.Memout {
+		st.Memout++
+	}
+	if res.Crash != "" || res.Error != "" {
+		st.Crash++
+	}
+	if res.ProofChecked {
+		st.Count("proofs_checked", 1)
+	}
+}
+
+func (s *System) findings(t *trace.Trace, res *Result, ps []Problem) []campaign.Finding {
+	var fs []campaign.Finding
+	seen := map[string]bool{}
+	var opts []string
+	for _, kv := range t.Options() {
+		opts = append(opts, kv[0]+"="+kv[1])
+	}
+	for _, p := range ps {
+		if seen[string(p.Class)+p.Message] {
+			continue
+		}
+		seen[string(p.Class)+p.Message] = true
+		d := fmt.Sprintf("Target `%s`, options `%s`.\n\n%s", s.target.Name(), strings.Join(opts, " "), p.Details)
+		if p.Call >= 0 && p.Call < len(t.Calls) {
+			d = fmt.Sprintf("At call %d (`%s`). %s", p.Call+1, clip(t.Calls[p.Call].String()), d)
+		}
+		fs = append(fs, campaign.Finding{
+			Class:      p.Class,
+			Solver:     s.target.Name(),
+			Message:    p.Message,
+			Trigger:    t.Bytes(),
+			TriggerExt: ".trace",
+			Command:    []string{"tandem", "satfuzz", "replay", campaign.FilePlaceholder, "--target", s.target.Name()},
+			Output:     res.Output,
+			Details:    d,
+		})
+	}
+	return fs
+}
+
+// Reproduce replays trigger on the target and returns the finding it shows:
+// the one with f's class and message when it is among them, else the first,
+// else nil. A trigger that does not parse shows nothing.
+func (s *System) Reproduce(ctx context.Context, f *campaign.Finding, trigger []byte) (*campaign.Finding, error) {
+	t, err := trace.Parse(trigger)
+	if err != nil {
+		return nil, nil
+	}
+	res, err := s.target.Run(ctx, t, s.limits())
+	if err != nil {
+		return nil, err
+	}
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	fs := s.findings(t, res, Check(ctx, t, res))
+	for i := range fs {
+		if fs[i].Class == f.Class && fs[i].Message == f.Message {
+			return &fs[i], nil
+		}
+	}
+	if len(fs) > 0 {
+		return &fs[0], nil
+	}
+	return nil, nil
+}
+
+// TraceReduceOptions are the trace passes' settings for satfuzz traces.
+var TraceReduceOptions = reduce.TraceOptions{
+	LiteralCalls: []string{"addClause", "assuming"},
+	KeepCalls:    []string{"init"},
+}
+
+// Reduce shrinks f's trigger with tandem/reduce's trace passes (line ddmin,
+// literal removal, variable renaming: Algorithm 6 of the thesis) while the
+// replay shows a finding of the same signature.
+func (s *System) Reduce(ctx context.Context, f *campaign.Finding) ([]byte, error) {
+	res, err := reduce.Reduce(ctx, f.Trigger, campaign.Interesting(SystemName, s, f),
+		reduce.Options{Passes: reduce.TracePasses(TraceReduceOptions)})
+	if err != nil {
+		return nil, err
+	}
+	return res.Output, nil
+}
