@@ -42,7 +42,7 @@ func TestCampaignCLI(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "c")
 
 	// A stop by SIGINT commits what is done and prints the summary.
-	cmd := exec.Command(bin, "campaign", "demo", dir, "-n", "3000", "--seed", "4", "--work", "2ms", "-j", "2", "--json")
+	cmd := exec.Command(bin, "campaign", "demo", dir, "-n", "3000", "--seed", "4", "--work", "4ms", "-j", "2", "--json")
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Start(); err != nil {
