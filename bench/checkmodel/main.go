@@ -49,7 +49,15 @@ func main() {
 	jobs := flag.Int("j", 1, "parallel z3 runs")
 	limit := flag.Int("limit", 0, "at most this many files (0: all)")
 	out := flag.String("json", "", "write every outcome as JSON")
+	solverName := flag.String("solver", "z3", "the solver whose models are checked (a profile name or spec)")
+	only := flag.String("logics", "", "comma-separated logics to check instead of the default set (e.g. QF_FP,QF_BVFP,QF_S,QF_SLIA)")
 	flag.Parse()
+	if *only != "" {
+		logics = map[string]bool{}
+		for _, l := range strings.Split(*only, ",") {
+			logics[strings.TrimSpace(l)] = true
+		}
+	}
 	var js []job
 	// seeds/<LOGIC>/sat
 	dirs, _ := filepath.Glob(filepath.Join(*corpus, "seeds", "*", "sat"))
@@ -66,11 +74,12 @@ func main() {
 	for _, m := range []string{"sage", "smtlib", "regress"} {
 		js = append(js, manifest(*corpus, m)...)
 	}
+	js = append(js, fpLabels(*corpus)...)
 	if *limit > 0 && len(js) > *limit {
 		js = js[:*limit]
 	}
 	reg := solver.NewRegistry()
-	z3, err := reg.Lookup("z3")
+	z3, err := reg.Lookup(*solverName)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "checkmodel:", err)
 		os.Exit(1)
@@ -119,7 +128,7 @@ func main() {
 	}
 	sort.Strings(names)
 	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "logic\tfiles\tz3 sat in time\tmodel holds\texceptions\t")
+	fmt.Fprintf(tw, "logic\tfiles\t%s sat in time\tmodel holds\texceptions\t\n", *solverName)
 	var tot tally
 	for _, n := range names {
 		t := per[n]
@@ -144,6 +153,35 @@ func main() {
 			os.Exit(1)
 		}
 	}
+}
+
+// fpLabels reads the JFS benchmark label lists of fp/: the files whose
+// expected_sat is sat, in the logic named by their folder.
+func fpLabels(corpus string) []job {
+	var js []job
+	for _, name := range []string{"qf_fp_filtered_final_ii.yml", "qf_bvfp_filtered_final_ii.yml"} {
+		data, err := os.ReadFile(filepath.Join(corpus, "fp", name))
+		if err != nil {
+			continue
+		}
+		bench := ""
+		for _, line := range strings.Split(string(data), "\n") {
+			t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "- "))
+			switch {
+			case strings.HasPrefix(t, "benchmark:"):
+				bench = strings.TrimSpace(strings.TrimPrefix(t, "benchmark:"))
+			case strings.HasPrefix(t, "expected_sat:") && bench != "":
+				if strings.TrimSpace(strings.TrimPrefix(t, "expected_sat:")) == "sat" {
+					logic := strings.SplitN(bench, "/", 2)[0]
+					if logics[logic] {
+						js = append(js, job{filepath.Join(corpus, "fp", bench), logic, "fp"})
+					}
+				}
+				bench = ""
+			}
+		}
+	}
+	return js
 }
 
 // manifest reads <corpus>/<dir>/MANIFEST.tsv: the files labelled sat, in
