@@ -11,6 +11,7 @@ require (
 )
 
 require (
+	github.com/crillab/gophersat v1.4.0 // indirect
 	github.com/dustin/go-humanize v1.1.0 // indirect
 	github.com/google/uuid v1.6.0 // indirect
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect

@@ -1,0 +1,157 @@
+package satfuzz
+
+import (
+	"context"
+	"fmt"
+	"runtime/debug"
+	"time"
+
+	gs "github.com/crillab/gophersat/solver"
+
+	"tandem/satfuzz/trace"
+)
+
+func init() {
+	RegisterTarget("gophersat", func() (Target, error) { return &Gophersat{}, nil })
+}
+
+// Gophersat is the target of github.com/crillab/gophersat v1.4.0, in
+// process, with panics recovered and reported. Its incremental support:
+// clauses added with AppendClause to one solver; a query is Assume(lits)
+// (which resets the trail to the new assumptions, nil for none) then
+// Solve. It has no failed-assumption API, so a failed query answers the
+// whole assumption set (trivially a subset, and checked to be unsat with
+// the clauses). Enumerating runs CountModels on a fresh solver built from
+// the clauses with ParseSliceNb (gophersat counts over all its variables).
+// It takes no context: a run that hangs is only stopped by the process
+// (see docs/satfuzz.md).
+type Gophersat struct{}
+
+// Name returns "gophersat".
+func (*Gophersat) Name() string { return "gophersat" }
+
+// GophersatOptions is gophersat's option model: its two public search
+// switches.
+var GophersatOptions = []OptionSpec{
+	{Name: "certified", Kind: Bool, Doc: "write a RUP certificate (drained and discarded)"},
+	{Name: "cuttingPlanes", Kind: Bool, Doc: "cutting-planes resolution (meant for PB problems)"},
+}
+
+// Options returns GophersatOptions.
+func (*Gophersat) Options() []OptionSpec { return GophersatOptions }
+
+// Run executes the trace.
+func (*Gophersat) Run(ctx context.Context, t *trace.Trace, lim Limits) (res *Result, err error) {
+	start := time.Now()
+	res = &Result{}
+	defer func() {
+		if r := recover(); r != nil {
+			res.Error = fmt.Sprintf("panic: %v", r)
+			res.Output = debug.Stack()
+		}
+		res.Wall = time.Since(start)
+	}()
+	if err := checkOptions(GophersatOptions, t.Options()); err != nil {
+		res.Error = "option: " + err.Error()
+		return res, nil
+	}
+	var certified, cp bool
+	for _, kv := range t.Options() {
+		switch kv[0] {
+		case "certified":
+			certified = kv[1] == "true"
+		case "cuttingPlanes":
+			cp = kv[1] == "true"
+		}
+	}
+	var s *gs.Solver
+	var clauses [][]int
+	maxVar, last, hadAssumps := 0, Unknown, false
+	var assumps []int
+	var model []int
+	certDone := make(chan struct{})
+	defer close(certDone)
+	for _, c := range t.Calls {
+		var a Answer
+		switch c.Op {
+		case trace.Init:
+			s = gs.New(gs.ParseSliceNb(nil, 0))
+			s.CuttingPlanes = cp
+			if certified {
+				ch := make(chan string, 64)
+				s.Certified, s.CertChan = true, ch
+				go func() {
+					for {
+						select {
+						case <-ch:
+						case <-certDone:
+							return
+						}
+					}
+				}()
+			}
+		case trace.NewVar:
+			maxVar = max(maxVar, c.N)
+		case trace.AddClause:
+			for _, l := range c.Lits {
+				maxVar = max(maxVar, abs(l))
+			}
+			clauses = append(clauses, c.Lits)
+			s.AppendClause(gs.NewClause(lits(c.Lits)))
+		case trace.Solve, trace.Assuming:
+			assumps = c.Lits
+			hadAssumps = c.Op == trace.Assuming
+			st := s.Assume(lits(c.Lits))
+			if st != gs.Unsat {
+				st = s.Solve()
+			}
+			switch st {
+			case gs.Sat:
+				last = Sat
+				m := s.Model()
+				model = model[:0]
+				for i, b := range m {
+					if b {
+						model = append(model, i+1)
+					} else {
+						model = append(model, -(i + 1))
+					}
+				}
+			case gs.Unsat:
+				last = Unsat
+			default:
+				last = Unknown
+			}
+			a.Status = last
+		case trace.Model:
+			if last == Sat {
+				a.Valid, a.Lits = true, append([]int(nil), model...)
+			}
+		case trace.Failed:
+			if last == Unsat && hadAssumps {
+				a.Valid, a.Lits = true, append([]int(nil), assumps...)
+			}
+		case trace.Enumerating:
+			if maxVar > MaxCountVars {
+				a.Counts = []Count{{"CountModels", -1}}
+				break
+			}
+			e := gs.New(gs.ParseSliceNb(clauses, maxVar))
+			a.Counts = []Count{{"CountModels", int64(e.CountModels())}}
+		}
+		if ctx.Err() != nil {
+			res.Timeout = true
+			return res, nil
+		}
+		res.Answers = append(res.Answers, a)
+	}
+	return res, nil
+}
+
+func lits(l []int) []gs.Lit {
+	o := make([]gs.Lit, len(l))
+	for i, x := range l {
+		o[i] = gs.IntToLit(int32(x))
+	}
+	return o
+}
