@@ -1,0 +1,247 @@
+package satfuzz
+
+import (
+	"bytes"
+	"context"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"tandem/campaign"
+	"tandem/satfuzz/trace"
+)
+
+func TestGeneratorDistributions(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	var enum, traces, incs, solves int
+	lens := map[int]int{}
+	var clauses, uniformClauses int
+	for i := 0; i < 2000; i++ {
+		tr := Generate(r, nil, Options{})
+		traces++
+		if tr.Calls[len(tr.Calls)-1].Op == trace.Enumerating {
+			enum++
+			if mv := tr.MaxVar(); mv < 1 || mv > 20 {
+				t.Fatalf("enumeration with %d variables", mv)
+			}
+			continue
+		}
+		first := 0
+		uniform := true
+		for _, c := range tr.Calls {
+			switch c.Op {
+			case trace.NewVar:
+				incs++
+				if first == 0 {
+					first = c.N
+					if c.N < 20 || c.N > 200 {
+						t.Fatalf("MAXVAR %d outside 20..200", c.N)
+					}
+				}
+			case trace.AddClause:
+				lens[len(c.Lits)]++
+				clauses++
+				if len(c.Lits) != 3 {
+					uniform = false
+				}
+				seen := map[int]bool{}
+				for _, l := range c.Lits {
+					if seen[l] {
+						t.Fatalf("duplicate literal in %v", c.Lits)
+					}
+					seen[l] = true
+				}
+			case trace.Assuming:
+				if len(c.Lits) < first/10 {
+					t.Fatalf("%d assumptions for MAXVAR %d", len(c.Lits), first)
+				}
+				solves++
+			case trace.Solve:
+				solves++
+			}
+		}
+		if uniform {
+			uniformClauses++
+		}
+	}
+	if p := float64(enum) / float64(traces); p < 0.17 || p > 0.23 {
+		t.Errorf("enumeration share %.3f, want 0.2", p)
+	}
+	if a := float64(incs) / float64(traces-enum); a < 2.8 || a > 3.2 {
+		t.Errorf("mean increments %.2f, want 3", a)
+	}
+	// Power-law traces are half the non-enumeration traces; among their
+	// clauses 1% units and 10% binary; uniform traces are all length 3.
+	if lens[1] == 0 || lens[2] == 0 || lens[4] == 0 {
+		t.Errorf("lengths %v", lens)
+	}
+	pl := lens[1] + lens[2] + lens[4] + lens[5] + lens[6]
+	if pl == 0 || float64(lens[2])/float64(clauses) > 0.08 || float64(lens[2])/float64(clauses) < 0.02 {
+		t.Errorf("binary share %v of %d", lens[2], clauses)
+	}
+	if solves == 0 {
+		t.Fatal("no solves")
+	}
+}
+
+func TestGeneratorDeterministic(t *testing.T) {
+	a := Generate(rand.New(rand.NewPCG(7, 7)), TandemOptions, Options{OptionsFuzz: true})
+	b := Generate(rand.New(rand.NewPCG(7, 7)), TandemOptions, Options{OptionsFuzz: true})
+	if !bytes.Equal(a.Bytes(), b.Bytes()) {
+		t.Fatal("same seed, different traces")
+	}
+	if _, err := trace.Parse(a.Bytes()); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestOptionDraws(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 3))
+	for _, m := range [][]OptionSpec{TandemOptions, CaDiCaLOptions, GophersatOptions} {
+		for _, o := range m {
+			for i := 0; i < 20; i++ {
+				if v := o.Draw(r); !o.Valid(v) {
+					t.Fatalf("%s: drew invalid %q", o.Name, v)
+				}
+			}
+		}
+	}
+}
+
+func TestCountModels(t *testing.T) {
+	n, ok := CountModels(context.Background(), [][]int{{6, -2}}, 6)
+	if !ok || n != 48 { // the thesis' example: 3 models over 2 used variables, ×16
+		t.Fatalf("count %d %v, want 48", n, ok)
+	}
+	n, _ = CountModels(context.Background(), [][]int{{3}, {-7, 2, -5}, {-3, 2, 1}, {-1, -5, -3}, {-2}}, 7)
+	if n != 2*2*2 { // Sat4j #175: models 1 -2 3 -5 ±7, and 4, 6 free
+		t.Fatalf("count %d, want 8", n)
+	}
+}
+
+func run(t *testing.T, target, tr string) []Problem {
+	t.Helper()
+	tg, err := NewTarget(target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := trace.Parse([]byte(tr))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := tg.Run(context.Background(), p, Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Timeout {
+		t.Fatal("timeout")
+	}
+	return Check(context.Background(), p, res)
+}
+
+const smallTrace = `1 init
+2 newVar 4
+3 addClause 1 2
+4 addClause -1 2
+5 addClause 3 4 -2
+6 solve
+7 model
+8 assuming -2 3
+9 model
+10 failed
+11 addClause -3
+12 assuming 4 1
+13 model
+14 failed
+`
+
+func TestTandemTarget(t *testing.T) {
+	if ps := run(t, "tandem", smallTrace); len(ps) != 0 {
+		t.Fatalf("problems on a correct run: %+v", ps)
+	}
+	if ps := run(t, "tandem", "init\nnewVar 3\naddClause 1 2\naddClause -1\nenumerating\n"); len(ps) != 0 {
+		t.Fatalf("enumeration: %+v", ps)
+	}
+}
+
+// TestPlantedBugs: each planted bug is found by a short campaign and its
+// trace reduces to a few lines that still show it.
+func TestPlantedBugs(t *testing.T) {
+	for _, bug := range PlantedBugs {
+		t.Run(bug, func(t *testing.T) {
+			sys, err := NewSystem([]byte(`{"target":"tandem-bug-` + bug + `"}`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx := context.Background()
+			var f *campaign.Finding
+			for i := uint64(0); i < 200 && f == nil; i++ {
+				fs, _, err := sys.Iterate(ctx, campaign.NewIteration(5, i))
+				if err != nil {
+					t.Fatal(err)
+				}
+				for k := range fs {
+					if fs[k].Class != campaign.Crash { // prefer the answer-level finding
+						f = &fs[k]
+						break
+					}
+				}
+			}
+			if f == nil {
+				t.Fatal("planted bug not found in 200 traces")
+			}
+			red, err := sys.Reduce(ctx, f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines := strings.Count(string(red), "\n")
+			if lines > 12 || lines >= strings.Count(string(f.Trigger), "\n") {
+				t.Fatalf("%s: reduced to %d lines:\n%s", f.Message, lines, red)
+			}
+			g, err := sys.Reproduce(ctx, f, red)
+			if err != nil || g == nil || g.Message != f.Message {
+				t.Fatalf("reduced trace does not reproduce %q: %v %v", f.Message, g, err)
+			}
+			if ps := run(t, "tandem", string(red)); len(ps) != 0 {
+				t.Fatalf("the reduced trace fails on the correct solver too: %+v", ps)
+			}
+			t.Logf("%s: %d → %d lines:\n%s", f.Message, strings.Count(string(f.Trigger), "\n"), lines, red)
+		})
+	}
+}
+
+func TestGophersatTarget(t *testing.T) {
+	if ps := run(t, "gophersat", "init\nnewVar 3\naddClause 1 2\naddClause -1 3\nsolve\nmodel\n"); len(ps) != 0 {
+		t.Fatalf("%+v", ps)
+	}
+	// Found by the first campaign: unit clauses added with AppendClause are
+	// lost by the next Assume.
+	ps := run(t, "gophersat", "init\naddClause 3 2 4\naddClause -2\naddClause -5 1\nsolve\nmodel\n")
+	if len(ps) == 0 || ps[0].Class != campaign.InvalidModel {
+		t.Logf("gophersat's lost-unit bug no longer shows: %+v", ps)
+	}
+	// A panic is recovered and reported.
+	ps = run(t, "gophersat", "init\nenumerating\n")
+	if len(ps) == 0 || !strings.Contains(ps[0].Message, "panic") {
+		t.Logf("gophersat's empty enumeration no longer panics: %+v", ps)
+	}
+}
+
+func TestParseResponses(t *testing.T) {
+	tr, _ := trace.Parse([]byte("init\naddClause 1\nassuming -1\nfailed\nmodel\nenumerating\n"))
+	res := &Result{}
+	ParseResponses(tr, []byte("ok\nc hi\nok\ns UNSATISFIABLE\nu -1 0\nm none\nn a=1 b=2\n"), res)
+	if res.Error != "" || len(res.Answers) != 6 || res.Answers[2].Status != Unsat || !res.Answers[3].Valid || res.Answers[4].Valid || len(res.Answers[5].Counts) != 2 {
+		t.Fatalf("%+v", res)
+	}
+	res = &Result{}
+	ParseResponses(tr, []byte("ok\nok\nx java.lang.NullPointerException: boom\n"), res)
+	if res.Error != "java.lang.NullPointerException: boom" || len(res.Answers) != 2 {
+		t.Fatalf("%+v", res)
+	}
+	res = &Result{}
+	ParseResponses(tr, []byte("ok\ns SATISFIABLE\n"), res)
+	if !strings.Contains(res.Error, "protocol") {
+		t.Fatalf("%+v", res)
+	}
+}
