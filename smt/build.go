@@ -22,11 +22,11 @@ func (s *Store) Apply(op Op, idx []int, args ...*Term) (*Term, error) {
 	if len(idx) != info.Indices {
 		return nil, &SortError{Op: info.Name, Indices: idx, Msg: fmt.Sprintf("takes %d indices, got %d", info.Indices, len(idx))}
 	}
-	var buf [8]*Sort
-	sorts := buf[:0]
+	sorts := s.sortBuf[:0] // a scratch slice: a local array would escape to the heap
 	for _, a := range args {
 		sorts = append(sorts, a.sort)
 	}
+	s.sortBuf = sorts[:0]
 	res, msg := info.check(idx, sorts, !s.Options.StrictArith)
 	if msg != "" {
 		return nil, &SortError{Op: info.Name, Indices: idx, Args: append([]*Sort(nil), sorts...), Msg: msg}

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // SortKind is the family a [Sort] belongs to.
@@ -99,8 +100,20 @@ func StringSort() *Sort { return strSort }
 // RegLanSort is RegLan, the sort of regular expressions over strings.
 func RegLanSort() *Sort { return reglanSrt }
 
+// bvSortCache holds the bit-vector sorts of common widths, so that the
+// builders find them without a lock and a map lookup.
+var bvSortCache [1025]atomic.Pointer[Sort]
+
 // BitVecSort is (_ BitVec w); w must be positive.
 func BitVecSort(w int) *Sort {
+	if w >= 0 && w < len(bvSortCache) {
+		if s := bvSortCache[w].Load(); s != nil {
+			return s
+		}
+		s := intern(&Sort{Kind: KindBitVec, Width: w}, "BV"+strconv.Itoa(w))
+		bvSortCache[w].Store(s)
+		return s
+	}
 	return intern(&Sort{Kind: KindBitVec, Width: w}, "BV"+strconv.Itoa(w))
 }
 

@@ -55,8 +55,6 @@ type Term struct {
 	args []*Term
 	fun  *Func
 	x    *extra
-	next *Term
-	hash uint64
 	id   uint32
 	op   Op
 	kind TermKind
@@ -154,7 +152,7 @@ func (t *Term) ext() *extra {
 // Store builds and owns terms. Building the same term twice returns the same
 // node. A Store is not safe for concurrent use; give each goroutine its own.
 type Store struct {
-	table []*Term
+	table []slot // open addressing, linear probing; len is a power of two
 	count int
 	terms []*Term
 	funcs int
@@ -162,6 +160,8 @@ type Store struct {
 	Options StoreOptions
 
 	argArena []*Term
+	sortBuf  []*Sort
+	slab     []Term
 }
 
 // StoreOptions change what the builders accept.
@@ -174,7 +174,7 @@ type StoreOptions struct {
 
 // NewStore returns an empty store.
 func NewStore() *Store {
-	return &Store{table: make([]*Term, 1024)}
+	return &Store{table: make([]slot, 1024)}
 }
 
 // NumTerms is the number of distinct terms built so far; term ids are below it.
@@ -281,30 +281,52 @@ func sameExtra(a, b *extra) bool {
 	return true
 }
 
+// slot is one entry of the hash-consing table: the hash is kept beside the
+// pointer so that a probe touches the node only when the hashes match.
+type slot struct {
+	hash uint64
+	t    *Term
+}
+
 // intern returns the canonical node equal to t, inserting t (with its args
 // copied into the store's arena) when it is new.
 func (s *Store) intern(t *Term) *Term {
 	h := s.hashOf(t)
-	slot := h & uint64(len(s.table)-1)
-	for c := s.table[slot]; c != nil; c = c.next {
-		if c.hash == h && sameTerm(c, t) {
-			return c
+	mask := uint64(len(s.table) - 1)
+	i := h & mask
+	for {
+		e := &s.table[i]
+		if e.t == nil {
+			break
 		}
+		if e.hash == h && sameTerm(e.t, t) {
+			return e.t
+		}
+		i = (i + 1) & mask
 	}
-	n := new(Term)
+	n := s.newTerm()
 	*n = *t
 	if len(t.args) > 0 {
 		n.args = s.allocArgs(t.args)
 	}
-	n.hash = h
 	n.id = uint32(len(s.terms))
 	s.terms = append(s.terms, n)
-	n.next = s.table[slot]
-	s.table[slot] = n
+	s.table[i] = slot{h, n}
 	s.count++
-	if s.count > len(s.table) {
+	if 4*s.count > 3*len(s.table) { // load factor at most 3/4
 		s.grow()
 	}
+	return n
+}
+
+// newTerm takes a node from the current slab: one allocation per 256
+// nodes instead of one each, which the garbage collector feels.
+func (s *Store) newTerm() *Term {
+	if len(s.slab) == 0 {
+		s.slab = make([]Term, 256)
+	}
+	n := &s.slab[0]
+	s.slab = s.slab[1:]
 	return n
 }
 
@@ -321,16 +343,17 @@ func (s *Store) allocArgs(args []*Term) []*Term {
 }
 
 func (s *Store) grow() {
-	nt := make([]*Term, 2*len(s.table))
+	nt := make([]slot, 2*len(s.table))
 	mask := uint64(len(nt) - 1)
-	for _, c := range s.table {
-		for c != nil {
-			next := c.next
-			slot := c.hash & mask
-			c.next = nt[slot]
-			nt[slot] = c
-			c = next
+	for _, e := range s.table {
+		if e.t == nil {
+			continue
 		}
+		i := e.hash & mask
+		for nt[i].t != nil {
+			i = (i + 1) & mask
+		}
+		nt[i] = e
 	}
 	s.table = nt
 }
