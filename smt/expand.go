@@ -40,7 +40,9 @@ func (e *Expander) Expand(t *Term) (*Term, error) {
 func (e *Expander) Subst(t *Term, sub map[*Term]*Term) (*Term, error) {
 	saved := *e
 	e.InlineLets, e.InlineDefs, e.StripAnnotations = false, false, false
-	defer func() { e.InlineLets, e.InlineDefs, e.StripAnnotations = saved.InlineLets, saved.InlineDefs, saved.StripAnnotations }()
+	defer func() {
+		e.InlineLets, e.InlineDefs, e.StripAnnotations = saved.InlineLets, saved.InlineDefs, saved.StripAnnotations
+	}()
 	return e.rewrite(t, sub, map[*Term]*Term{})
 }
 
