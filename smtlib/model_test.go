@@ -142,3 +142,20 @@ func TestModelUndeclaredZ3Element(t *testing.T) {
 		t.Fatalf("the same element read twice differs: %s %s", m.Defs[0].Body, m.Defs[1].Body)
 	}
 }
+
+func TestModelLetIsInlined(t *testing.T) {
+	sc := mustParse(t, `(declare-fun a () (Array (_ BitVec 32) (_ BitVec 8)))`)
+	m, err := ParseModel([]byte(`((define-fun a () (Array (_ BitVec 32) (_ BitVec 8))
+    (let ((a!1 (store ((as const (Array (_ BitVec 32) (_ BitVec 8))) #x01) #x00000006 #x00)))
+      (store a!1 #x00000001 #x80))))`), sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "(store (store ((as const (Array (_ BitVec 32) (_ BitVec 8))) #x01) #x00000006 #x00) #x00000001 #x80)"
+	if got := m.Defs[0].Body.String(); got != want {
+		t.Fatalf("got %s", got)
+	}
+	if _, err := smt.ValueOf(m.Defs[0].Body); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -229,7 +229,7 @@ func (p *parser) modelEntry(m *Model) {
 		res := p.sort()
 		def := p.modelDef(name, formals, res, pos)
 		p.expectSort = res
-		def.Body = p.bodyWith(formals)
+		def.Body = p.inlineLets(p.bodyWith(formals))
 		p.expectSort = nil
 		if !sortFits(res, def.Body.Sort()) {
 			p.errorAt(pos, "model gives %s a value of sort %s, but it has sort %s", name, def.Body.Sort(), res)
@@ -283,6 +283,37 @@ func (p *parser) modelEntry(m *Model) {
 		t := p.compound(pos)
 		m.Constraints = append(m.Constraints, t)
 	}
+}
+
+// inlineLets removes the lets z3 prints inside model values, such as
+// (let ((a!1 (store …))) (store a!1 …)), so that values are ground terms.
+func (p *parser) inlineLets(t *smt.Term) *smt.Term {
+	if !hasLetNode(t, map[*smt.Term]bool{}) {
+		return t
+	}
+	e := smt.NewExpander(p.st)
+	e.InlineDefs, e.StripAnnotations = false, false
+	r, err := e.Expand(t)
+	if err != nil {
+		p.errorf("model value: %v", err)
+	}
+	return r
+}
+
+func hasLetNode(t *smt.Term, seen map[*smt.Term]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	if t.Kind() == smt.Let {
+		return true
+	}
+	for _, a := range t.Args() {
+		if hasLetNode(a, seen) {
+			return true
+		}
+	}
+	return false
 }
 
 // modelDef finds the script symbol a model definition interprets, or makes
