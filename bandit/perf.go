@@ -1,0 +1,283 @@
+package bandit
+
+import (
+	"context"
+	"math/rand/v2"
+	"sort"
+	"time"
+)
+
+// Fuzzer names for side-by-side runs: the bandit and the paper's three
+// baselines (§5.1).
+const (
+	FuzzerBandit       = "banditfuzz"
+	FuzzerRandom       = "random"
+	FuzzerMutational   = "mutational"
+	FuzzerEvolutionary = "evolutionary"
+)
+
+// PerfFuzzers lists the performance-mode fuzzers in report order.
+var PerfFuzzers = []string{FuzzerBandit, FuzzerRandom, FuzzerMutational, FuzzerEvolutionary}
+
+// TracePoint is the state of a run after one query.
+type TracePoint struct {
+	Query   int     `json:"query"`
+	Elapsed float64 `json:"elapsed_s"`
+	Score   float64 `json:"score"`
+	// Top is the construct ranked first by the agent at that time.
+	Top string `json:"top,omitempty"`
+}
+
+// PerfRun is the outcome of one performance run (Algorithm 1 or a
+// baseline): the best instance with every solver's PAR-2 time, the ranking
+// and the agent's state over time.
+type PerfRun struct {
+	Fuzzer  string             `json:"fuzzer"`
+	Agent   string             `json:"agent,omitempty"`
+	Best    string             `json:"best"`
+	Score   float64            `json:"score"`
+	Times   map[string]float64 `json:"par2_s"`
+	Status  map[string]string  `json:"status"`
+	Ranking []Rank             `json:"ranking,omitempty"`
+	Trace   []TracePoint       `json:"trace"`
+	Stats   Stats              `json:"stats"`
+}
+
+type scored struct {
+	in    *Instance
+	score float64
+	outs  []Outcome
+}
+
+type perfLoop struct {
+	e      *Env
+	r      *rand.Rand
+	agent  Agent
+	seen   map[string]bool
+	start  time.Time
+	budget time.Duration
+	max    int
+	run    *PerfRun
+	best   scored
+}
+
+func (l *perfLoop) left(ctx context.Context) bool {
+	if ctx.Err() != nil {
+		return false
+	}
+	if l.max > 0 && l.run.Stats.Queries >= l.max {
+		return false
+	}
+	return l.budget <= 0 || time.Since(l.start) < l.budget
+}
+
+// solve runs every solver on in and records the query.
+func (l *perfLoop) solve(ctx context.Context, in *Instance) (scored, error) {
+	outs, err := l.e.Solve(ctx, in.Script(false), false, &l.run.Stats)
+	if err != nil {
+		return scored{}, err
+	}
+	l.run.Stats.Queries++
+	l.run.Stats.count(outs, l.e.KnownCrashes)
+	s := scored{in, PerfScore(outs, l.e.Timeout), outs}
+	if l.best.in == nil || s.score > l.best.score {
+		l.best = s
+	}
+	tp := TracePoint{Query: l.run.Stats.Queries, Elapsed: time.Since(l.start).Seconds(), Score: l.best.score}
+	if l.agent != nil && l.run.Fuzzer != FuzzerEvolutionary {
+		tp.Top = AgentRanking(l.e.Gen.G, l.agent)[0].Construct
+	}
+	l.run.Trace = append(l.run.Trace, tp)
+	return s, nil
+}
+
+func (l *perfLoop) fresh(ctx context.Context) (scored, error) {
+	in := l.e.Gen.Generate(l.r)
+	l.seen[in.Body()] = true
+	l.run.Stats.Fresh++
+	return l.solve(ctx, in)
+}
+
+// mutant selects an arm and mutates in with it, re-selecting up to
+// MaxReselect times when the mutation fails or repeats a seen instance.
+func (l *perfLoop) mutant(in *Instance) (*Instance, int) {
+	banned := map[int]bool{}
+	for try := 0; try < MaxReselect; try++ {
+		c := l.agent.Select(l.r, banned)
+		if c < 0 {
+			break
+		}
+		m, err := l.e.Gen.Mutate(l.r, in, c)
+		if err == nil && !l.seen[m.Body()] {
+			l.seen[m.Body()] = true
+			l.run.Stats.Mutations++
+			return m, c
+		}
+		l.run.Stats.FailedMutations++
+		banned[c] = true
+	}
+	l.run.Stats.Fallbacks++
+	return nil, -1
+}
+
+func (l *perfLoop) finish() *PerfRun {
+	run := l.run
+	if l.best.in != nil {
+		run.Best = string(l.best.in.Script(false))
+		run.Score = l.best.score
+		run.Times = map[string]float64{}
+		run.Status = map[string]string{}
+		for _, o := range l.best.outs {
+			run.Times[o.Solver] = o.PAR2(l.e.Timeout)
+			run.Status[o.Solver] = o.Status.String()
+		}
+	}
+	if l.agent != nil && run.Fuzzer != FuzzerEvolutionary {
+		run.Ranking = AgentRanking(l.e.Gen.G, l.agent)
+	}
+	return run
+}
+
+// PerfOptions bound one performance run.
+type PerfOptions struct {
+	// Fuzzer is one of PerfFuzzers (default banditfuzz).
+	Fuzzer string
+	// Agent is the bandit of banditfuzz (default thompson); mutational
+	// always uses uniform.
+	Agent string
+	// Budget is the run's wall-time budget, MaxQueries its query budget
+	// (0: none; one of them is needed).
+	Budget     time.Duration
+	MaxQueries int
+}
+
+// Perf runs one performance-fuzzing run against e's first solver (the
+// target) with the others as references. Algorithm 1 for banditfuzz and
+// mutational; the random and evolutionary baselines of §5.1 otherwise.
+func Perf(ctx context.Context, e *Env, r *rand.Rand, o PerfOptions) (*PerfRun, error) {
+	if o.Fuzzer == "" {
+		o.Fuzzer = FuzzerBandit
+	}
+	l := &perfLoop{e: e, r: r, seen: map[string]bool{}, start: time.Now(), budget: o.Budget, max: o.MaxQueries,
+		run: &PerfRun{Fuzzer: o.Fuzzer}}
+	var err error
+	switch o.Fuzzer {
+	case FuzzerBandit, FuzzerMutational:
+		name := o.Agent
+		if o.Fuzzer == FuzzerMutational {
+			name = "uniform"
+		}
+		if l.agent, err = NewAgent(name, len(e.Gen.G.Constructs)); err != nil {
+			return nil, err
+		}
+		l.run.Agent = l.agent.Name()
+		err = l.hillClimb(ctx)
+	case FuzzerRandom:
+		for l.left(ctx) && err == nil {
+			_, err = l.fresh(ctx)
+		}
+	case FuzzerEvolutionary:
+		if l.agent, err = NewAgent("uniform", len(e.Gen.G.Constructs)); err != nil {
+			return nil, err
+		}
+		err = l.evolve(ctx)
+	default:
+		return nil, errUnknownFuzzer(o.Fuzzer)
+	}
+	if err != nil && ctx.Err() == nil {
+		return nil, err
+	}
+	return l.finish(), nil
+}
+
+// hillClimb is Algorithm 1: mutate the current instance with the agent's
+// arm, keep the mutant when its score is higher (reward 1), else reward 0.
+// The paper's loop condition "or" is read as "and", and its line 9 runs the
+// solvers on the mutant I' (digest §5.1–2).
+func (l *perfLoop) hillClimb(ctx context.Context) error {
+	theta := ParMultiplier * l.e.Timeout.Seconds()
+	cur, err := l.fresh(ctx)
+	if err != nil {
+		return err
+	}
+	for l.left(ctx) && cur.score < theta {
+		m, c := l.mutant(cur.in)
+		if m == nil {
+			if cur, err = l.fresh(ctx); err != nil {
+				return err
+			}
+			continue
+		}
+		s, err := l.solve(ctx, m)
+		if err != nil {
+			return err
+		}
+		if ctx.Err() != nil {
+			break
+		}
+		if s.score > cur.score {
+			l.agent.Update(c, 1)
+			l.run.Stats.Rewards++
+			cur = s
+		} else {
+			l.agent.Update(c, 0)
+		}
+	}
+	return nil
+}
+
+// evolve is the evolutionary baseline (§5.1): a population of 10 random
+// inputs; each generation keeps the top 4, makes one mutant of each
+// survivor (a uniform construct), drops a parent its mutant beats, and
+// fills the population up with fresh random inputs.
+func (l *perfLoop) evolve(ctx context.Context) error {
+	var pop []scored
+	for len(pop) < EvolutionaryPopulation && l.left(ctx) {
+		s, err := l.fresh(ctx)
+		if err != nil {
+			return err
+		}
+		pop = append(pop, s)
+	}
+	for l.left(ctx) {
+		sort.SliceStable(pop, func(i, j int) bool { return pop[i].score > pop[j].score })
+		if len(pop) > EvolutionarySurvivors {
+			pop = pop[:EvolutionarySurvivors]
+		}
+		next := make([]scored, 0, EvolutionaryPopulation)
+		for _, p := range pop {
+			if !l.left(ctx) {
+				return nil
+			}
+			m, _ := l.mutant(p.in)
+			if m == nil {
+				next = append(next, p)
+				continue
+			}
+			s, err := l.solve(ctx, m)
+			if err != nil {
+				return err
+			}
+			if s.score > p.score {
+				next = append(next, s)
+			} else {
+				next = append(next, p, s)
+			}
+		}
+		for len(next) < EvolutionaryPopulation && l.left(ctx) {
+			s, err := l.fresh(ctx)
+			if err != nil {
+				return err
+			}
+			next = append(next, s)
+		}
+		pop = next
+	}
+	return nil
+}
+
+type errUnknownFuzzer string
+
+func (e errUnknownFuzzer) Error() string {
+	return "unknown fuzzer " + string(e) + " (want banditfuzz, random, mutational or evolutionary)"
+}

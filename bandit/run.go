@@ -1,0 +1,279 @@
+package bandit
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"tandem/eval"
+	"tandem/smt"
+	"tandem/smtlib"
+	"tandem/solver"
+)
+
+// Env is what the loops share: the grammar, the generator and the solvers
+// with their limits.
+type Env struct {
+	Gen      *Generator
+	Profiles []*solver.Profile
+	// Specs are the solver specs as given (e.g. "z3", "cvc5 --strings-exp").
+	Specs    []string
+	Versions []string
+	// Timeout is the per-query wall and CPU limit; Memory the address
+	// space limit (0: the runner's default).
+	Timeout time.Duration
+	Memory  int64
+	// KnownCrashes are substrings of crash signatures that are known and
+	// not reported (cvc4 1.8's Debian build: "Fatal failure" on FP).
+	KnownCrashes []string
+}
+
+// NewEnv resolves the solver specs and reads their versions.
+func NewEnv(ctx context.Context, g *Grammar, gen GenOptions, specs []string, timeout time.Duration) (*Env, error) {
+	reg, err := solver.LoadRegistry("")
+	if err != nil {
+		return nil, err
+	}
+	e := &Env{Gen: NewGenerator(g, gen), Specs: specs, Timeout: timeout, KnownCrashes: DefaultKnownCrashes()}
+	for _, s := range specs {
+		p, err := reg.Lookup(s)
+		if err != nil {
+			return nil, err
+		}
+		v, err := solver.Version(ctx, p)
+		if err != nil {
+			return nil, fmt.Errorf("solver %s: %w", s, err)
+		}
+		e.Profiles = append(e.Profiles, p)
+		e.Versions = append(e.Versions, v)
+	}
+	return e, nil
+}
+
+// DefaultKnownCrashes are crash signatures not reported as findings:
+// cvc4 1.8 as built by Debian fails on every FP input.
+func DefaultKnownCrashes() []string { return []string{"Fatal failure"} }
+
+// Outcome is one solver's run on one instance.
+type Outcome struct {
+	Solver string         `json:"solver"`
+	Status solver.Status  `json:"status"`
+	CPU    time.Duration  `json:"cpu_ns"`
+	Wall   time.Duration  `json:"wall_ns"`
+	Res    *solver.Result `json:"-"`
+}
+
+// PAR2 is the outcome's PAR-2 time in seconds (§5.1): its CPU time when it
+// answered sat or unsat, else ParMultiplier·timeout.
+func (o Outcome) PAR2(timeout time.Duration) float64 {
+	if o.Status == solver.StatusSat || o.Status == solver.StatusUnsat {
+		return min(o.CPU, timeout).Seconds()
+	}
+	return ParMultiplier * timeout.Seconds()
+}
+
+// excluded reports whether a reference outcome says nothing about the
+// input's difficulty: the solver rejected it (unsupported theory, an error
+// response), as cvc4 1.8 without SymFPU does on every FP script.
+func (o Outcome) excluded() bool {
+	return o.Status == solver.StatusError || o.Status == solver.StatusUnsupported
+}
+
+// Solve runs every solver on the script, one after the other, and counts
+// the runs.
+func (e *Env) Solve(ctx context.Context, script []byte, models bool, st *Stats) ([]Outcome, error) {
+	out := make([]Outcome, 0, len(e.Profiles))
+	for i, p := range e.Profiles {
+		res, err := solver.Run(ctx, p, solver.BytesInput(script), solver.RunOptions{
+			Limits: solver.Limits{Wall: e.Timeout, CPU: e.Timeout, Memory: e.Memory},
+			Mode:   solver.Mode{Models: models},
+		})
+		if err != nil {
+			return nil, fmt.Errorf("running %s: %w", e.Specs[i], err)
+		}
+		if st != nil {
+			st.SolverCalls++
+			st.SolverCPU += res.CPU()
+		}
+		out = append(out, Outcome{Solver: e.Specs[i], Status: res.Status, CPU: res.CPU(), Wall: res.Wall, Res: res})
+	}
+	return out, ctx.Err()
+}
+
+// PerfScore is the paper's PerfScore (Algorithm 1): the target's PAR-2 time
+// (outcome 0) minus the largest PAR-2 time of the references (the others)
+// that took the input. With no such reference the reference time is the
+// penalty.
+func PerfScore(outs []Outcome, timeout time.Duration) float64 {
+	if len(outs) == 0 {
+		return 0
+	}
+	ref, any := 0.0, false
+	for _, o := range outs[1:] {
+		if o.excluded() {
+			continue
+		}
+		ref, any = max(ref, o.PAR2(timeout)), true
+	}
+	if !any {
+		ref = ParMultiplier * timeout.Seconds()
+	}
+	return outs[0].PAR2(timeout) - ref
+}
+
+// Inconsistent reports whether one solver says sat and another unsat
+// (Algorithm 2; timeouts, unknown and errors are ignored).
+func Inconsistent(outs []Outcome) bool {
+	sat, unsat := false, false
+	for _, o := range outs {
+		sat = sat || o.Status == solver.StatusSat
+		unsat = unsat || o.Status == solver.StatusUnsat
+	}
+	return sat && unsat
+}
+
+// ModelVerdict is what tandem's evaluator says about one sat answer's model.
+type ModelVerdict string
+
+// The model verdicts.
+const (
+	ModelValid   ModelVerdict = "valid"   // every assertion evaluates to true
+	ModelInvalid ModelVerdict = "invalid" // some assertion evaluates to false
+	ModelOpen    ModelVerdict = "open"    // no model, or it cannot be evaluated, or a value is undefined
+)
+
+// CheckModel evaluates the script's assertions under the model of a sat
+// outcome. detail names the falsified assertion or why the check is open.
+func CheckModel(script []byte, o Outcome) (ModelVerdict, string) {
+	sc, err := smtlib.Parse("bandit.smt2", script)
+	if err != nil {
+		return ModelOpen, "tandem cannot parse the script: " + err.Error()
+	}
+	sm, err := o.Res.Model(sc)
+	if err != nil {
+		return ModelOpen, "no readable model: " + err.Error()
+	}
+	m, err := eval.ModelFromSMTLIB(sm)
+	if err != nil {
+		return ModelOpen, "model not usable: " + err.Error()
+	}
+	ev := eval.New(m)
+	open := ""
+	for i, a := range sc.Assertions() {
+		v, err := ev.Eval(a)
+		if err != nil {
+			open = fmt.Sprintf("assertion %d cannot be evaluated: %v", i+1, err)
+			continue
+		}
+		switch b := v.(type) {
+		case smt.BoolValue:
+			if !bool(b) {
+				return ModelInvalid, fmt.Sprintf("assertion %d is false under %s's model: %s", i+1, o.Solver, shorten(a.String(), 300))
+			}
+		case smt.Undefined:
+			open = fmt.Sprintf("assertion %d is undefined under %s's model (%s)", i+1, o.Solver, b.Reason)
+		default:
+			open = fmt.Sprintf("assertion %d has value %s", i+1, v)
+		}
+	}
+	if open != "" {
+		return ModelOpen, open
+	}
+	return ModelValid, "every assertion holds under " + o.Solver + "'s model"
+}
+
+func shorten(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
+
+// Verdict is the judgement of one disagreement: which solver the evaluator
+// shows to be wrong.
+type Verdict struct {
+	// Wrong is the solver shown wrong ("" when open); Kind is
+	// "soundness" (an unsat answer refuted by a valid model),
+	// "invalid-model" (a sat answer whose model falsifies an assertion) or
+	// "open".
+	Wrong    string `json:"wrong,omitempty"`
+	Kind     string `json:"kind"`
+	Evidence string `json:"evidence"`
+}
+
+// Judge decides a disagreement with the evaluator: a sat answer whose model
+// satisfies every assertion proves the unsat answers wrong; a sat answer
+// whose model falsifies one is itself wrong. Outcomes must come from runs
+// with models on.
+func Judge(script []byte, outs []Outcome) Verdict {
+	var unsat []string
+	for _, o := range outs {
+		if o.Status == solver.StatusUnsat {
+			unsat = append(unsat, o.Solver)
+		}
+	}
+	var notes []string
+	for _, o := range outs {
+		if o.Status != solver.StatusSat {
+			continue
+		}
+		v, why := CheckModel(script, o)
+		switch v {
+		case ModelValid:
+			return Verdict{Wrong: strings.Join(unsat, " | "), Kind: "soundness", Evidence: why}
+		case ModelInvalid:
+			return Verdict{Wrong: o.Solver, Kind: "invalid-model", Evidence: why}
+		}
+		notes = append(notes, why)
+	}
+	return Verdict{Kind: "open", Evidence: strings.Join(notes, "; ")}
+}
+
+// Stats counts what the loops did.
+type Stats struct {
+	// Instances solved (fresh and mutants), and how many were fresh.
+	Queries   int `json:"queries"`
+	Fresh     int `json:"fresh"`
+	Mutations int `json:"mutations"`
+	// FailedMutations had no position for the arm or repeated an instance
+	// already seen (the arm is banned for the step and re-selected);
+	// Fallbacks gave up after MaxReselect and took a fresh instance.
+	FailedMutations int           `json:"failed_mutations"`
+	Fallbacks       int           `json:"fallbacks"`
+	Rewards         int           `json:"rewards"`
+	SolverCalls     int           `json:"solver_calls"`
+	SolverCPU       time.Duration `json:"solver_cpu_ns"`
+	Timeouts        int           `json:"timeouts"`
+	Crashes         int           `json:"crashes"`
+	KnownCrashes    int           `json:"known_crashes"`
+	Errors          int           `json:"errors"`
+	Disagreements   int           `json:"disagreements"`
+	InvalidModels   int           `json:"invalid_models"`
+}
+
+func (s *Stats) count(outs []Outcome, known []string) {
+	for _, o := range outs {
+		switch o.Status {
+		case solver.StatusTimeout:
+			s.Timeouts++
+		case solver.StatusCrash:
+			if isKnown(o.Res.Signature, known) {
+				s.KnownCrashes++
+			} else {
+				s.Crashes++
+			}
+		case solver.StatusError, solver.StatusUnsupported:
+			s.Errors++
+		}
+	}
+}
+
+func isKnown(sig string, known []string) bool {
+	for _, k := range known {
+		if k != "" && strings.Contains(sig, k) {
+			return true
+		}
+	}
+	return false
+}
