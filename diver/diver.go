@@ -1,0 +1,443 @@
+package diver
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"tandem/campaign"
+	"tandem/eval"
+	"tandem/reduce"
+	"tandem/smt"
+	"tandem/solver"
+)
+
+// Name is DIVER's registered campaign system name.
+const Name = "diver"
+
+func init() {
+	_ = campaign.Register(Name, func(cfg []byte) (campaign.System, error) {
+		var o Options
+		if len(cfg) > 0 {
+			if err := json.Unmarshal(cfg, &o); err != nil {
+				return nil, fmt.Errorf("diver options: %w", err)
+			}
+		}
+		return New(o)
+	})
+}
+
+// Diver is the DIVER campaign system. One iteration takes one seed (a file
+// drawn with the iteration's generator, or a built-in seed), gets its model
+// M and generates Options.Mutants satisfiable mutants, each sent to the
+// solver and judged by the oracle; mutants answered sat join the
+// iteration's pool and are mutated further (Alg. 1).
+type Diver struct {
+	opt       Options
+	profile   *solver.Profile
+	modelFrom *solver.Profile
+	files     []string
+	logics    []string
+	options   []string
+
+	verOnce sync.Once
+	version string
+	verErr  error
+}
+
+// New builds a Diver from options: it resolves the solver specs and lists
+// the seed files.
+func New(o Options) (*Diver, error) {
+	o, err := o.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	reg, err := solver.LoadRegistry("")
+	if err != nil {
+		return nil, err
+	}
+	d := &Diver{opt: o}
+	if d.profile, err = reg.Lookup(o.Solver); err != nil {
+		return nil, err
+	}
+	if o.ModelFrom != "" {
+		if d.modelFrom, err = reg.Lookup(o.ModelFrom); err != nil {
+			return nil, err
+		}
+	}
+	logicOK := map[string]bool{}
+	for _, l := range o.Logics {
+		logicOK[l] = true
+	}
+	for _, s := range o.Seeds {
+		err := filepath.WalkDir(s, func(path string, e fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if e.IsDir() || !strings.HasSuffix(path, ".smt2") {
+				return nil
+			}
+			if info, err := e.Info(); err == nil && info.Size() > o.MaxSeedBytes {
+				return nil
+			}
+			d.files = append(d.files, path)
+			return nil
+		})
+		if err != nil {
+			return nil, fmt.Errorf("diver: seeds: %w", err)
+		}
+	}
+	sort.Strings(d.files)
+	if len(o.Seeds) > 0 && len(d.files) == 0 {
+		return nil, fmt.Errorf("diver: no .smt2 seed files under %v", o.Seeds)
+	}
+	d.logics = o.Logics
+	if len(d.logics) == 0 {
+		d.logics = BuiltinLogics
+	}
+	d.options = o.SolverOptions
+	if len(d.options) == 0 {
+		d.options = DefaultSolverOptions[d.profile.Name]
+	}
+	if o.NoOptionFuzz {
+		d.options = nil
+	}
+	return d, nil
+}
+
+// Name returns Name.
+func (d *Diver) Name() string { return Name }
+
+// Files are the seed files, sorted.
+func (d *Diver) Files() []string { return d.files }
+
+func (d *Diver) solverVersion(ctx context.Context) (string, error) {
+	if d.opt.NoSolver {
+		return "", nil
+	}
+	d.verOnce.Do(func() {
+		vctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+		defer cancel()
+		d.version, d.verErr = solver.Version(vctx, d.profile)
+		if d.verErr != nil {
+			d.verErr = fmt.Errorf("solver %s: %w", d.profile.Name, d.verErr)
+		}
+	})
+	return d.version, d.verErr
+}
+
+func (d *Diver) mode() solver.Mode { return solver.Mode{Models: true, SelfCheck: !d.opt.NoSelfCheck} }
+
+// Iterate runs one seed's round of Alg. 1.
+func (d *Diver) Iterate(ctx context.Context, it *campaign.Iteration) ([]campaign.Finding, campaign.Stats, error) {
+	var cst campaign.Stats
+	var st Stats
+	fs, err := d.round(ctx, it.Rand, &st, &cst)
+	st.Record(&cst)
+	return fs, cst, err
+}
+
+// round is the body of one iteration; all randomness comes from r.
+func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaign.Stats) ([]campaign.Finding, error) {
+	version, err := d.solverVersion(ctx)
+	if err != nil {
+		return nil, err
+	}
+	st.Seeds++
+	var name string
+	var src []byte
+	var knownModel string
+	if len(d.files) > 0 {
+		name = d.files[r.IntN(len(d.files))]
+		if src, err = os.ReadFile(name); err != nil {
+			st.SeedsSkipped++
+			return nil, nil
+		}
+	} else {
+		logic := d.logics[r.IntN(len(d.logics))]
+		name = "builtin-" + logic
+		if src, knownModel, err = BuiltinSeed(r, logic); err != nil {
+			return nil, err
+		}
+	}
+	ss, err := parseSeed(name, src)
+	if err != nil {
+		st.SeedsSkipped++
+		return nil, nil
+	}
+	if len(d.opt.Logics) > 0 && len(d.files) > 0 && !contains(d.opt.Logics, ss.logic) {
+		st.SeedsSkipped++
+		return nil, nil
+	}
+	var findings []campaign.Finding
+	var em *eval.Model
+	if knownModel != "" {
+		em, err = modelFromText(ss.sc, knownModel)
+		if err != nil {
+			return nil, fmt.Errorf("diver: built-in seed model: %w", err)
+		}
+	} else {
+		p := d.profile
+		if d.modelFrom != nil {
+			p = d.modelFrom
+		}
+		res, m, err := solveSeed(ctx, p, ss, d.opt.SeedTimeout)
+		if err != nil {
+			return nil, err
+		}
+		cst.Record(res)
+		if m == nil {
+			st.SeedsSkipped++
+			return nil, nil
+		}
+		em = m
+		// A seed model that falsifies the seed is itself a finding.
+		ev := eval.New(em)
+		for _, a := range ss.assertions {
+			v, err := ev.Eval(a)
+			if err == nil {
+				if b, ok := v.(smt.BoolValue); ok && !bool(b) {
+					st.SeedInvalidModel++
+					text := scriptText(ss.header, nil, ss.assertions, true)
+					findings = append(findings, campaign.Finding{Class: campaign.InvalidModel,
+						Solver: spec(p), SolverVersion: version, Trigger: text, Command: command(p, solver.Mode{Models: true}),
+						Output: output(res), Message: fmt.Sprintf("sat with a model that falsifies the seed (%s)", ss.logic),
+						Details: "Falsified assertion: `" + truncate(a.String(), 2000) + "`"})
+					break
+				}
+			}
+		}
+		if len(findings) > 0 {
+			return findings, nil
+		}
+	}
+	vals, err := ss.constValues(em)
+	if err != nil {
+		st.SeedsSkipped++
+		return nil, nil
+	}
+	f, err := NewFormula(ss.st, ss.assertions, d.opt.MaxNodes)
+	if err != nil {
+		st.SeedsSkipped++
+		return nil, nil
+	}
+	seed, err := newSeed(ss.st, f, vals, nil, d.opt.Mode != ModeNoWeight)
+	if err != nil {
+		st.SeedsSkipped++
+		return nil, nil
+	}
+	if Check(seed.ev, f.Root.Term, nil) != VerdictTrue {
+		st.SeedsSkipped++ // M does not make the seed true without z3's div0 & co.
+		return findings, nil
+	}
+	var leaves []*smt.Term
+	leaves = append(leaves, ss.literals...)
+	var vars []*smt.Term
+	for _, c := range ss.consts {
+		vars = append(vars, ss.st.Const(c))
+		if t, err := ss.st.ValueTerm(vals[c]); err == nil {
+			leaves = append(leaves, t)
+		}
+	}
+	accept := func(op smt.Op) bool { return d.profile.AcceptsOperator(op.String()) }
+	if d.profile.Name == "z3" {
+		accept = func(op smt.Op) bool { return op == smt.OpIte }
+	}
+	counter := 0
+	m := &mutator{st: ss.st, opt: &d.opt, stats: st, fresh: &counter, names: ss.names,
+		gen: NewGenerator(ss.st, &d.opt, ss.logic, d.profile.Name, vars, leaves, accept)}
+	pool := []*Seed{seed}
+	failures := 0
+	seen := map[string]bool{}
+	for i := 0; i < d.opt.Mutants; {
+		if ctx.Err() != nil {
+			return findings, nil
+		}
+		parent := pool[r.IntN(len(pool))]
+		mu, err := m.GenMutant(r, parent)
+		if err != nil {
+			return findings, err
+		}
+		if mu == nil {
+			failures++
+			if failures > 20*d.opt.Mutants+100 {
+				break
+			}
+			continue
+		}
+		i++
+		st.Mutants++
+		consts := append(append([]*smt.Func(nil), ss.consts...), mu.Fresh...)
+		mtext := modelText(consts, mu.Model)
+		if d.opt.NoSolver {
+			st.MutantSat++
+			pool = addPool(r, pool, mu.Seed)
+			continue
+		}
+		script := scriptText(ss.header, mu.Fresh, mu.Formula.Assertions(), true)
+		p, opts := d.fuzzOptions(r)
+		if len(opts) > 0 {
+			st.OptionRuns++
+		}
+		res, err := solver.Run(ctx, p, solver.BytesInput(script), solver.RunOptions{
+			Limits: solver.Limits{Wall: d.opt.Timeout}, Mode: d.mode()})
+		if err != nil {
+			return findings, fmt.Errorf("diver: running %s: %w", p.Name, err)
+		}
+		cst.Record(res)
+		if ctx.Err() != nil {
+			return findings, nil
+		}
+		out, fd, bad := Judge(script, mtext, ss.logic, res)
+		switch out {
+		case OutcomeSat:
+			st.MutantSat++
+			pool = addPool(r, pool, mu.Seed)
+		case OutcomeModelUndefined:
+			st.ModelUndefined++
+		case OutcomeUnknown:
+			st.MutantUnknown++
+		case OutcomeError:
+			if strings.HasPrefix(bad, "model:") {
+				st.ModelUnreadable++
+			} else {
+				st.MutantError++
+			}
+		case OutcomeBug:
+			switch fd.Class {
+			case campaign.Soundness:
+				st.MutantUnsat++
+			case campaign.InvalidModel:
+				if res.Status == solver.StatusSat {
+					st.ModelFalse++
+				} else {
+					st.MutantCrash++
+				}
+			default:
+				st.MutantCrash++
+			}
+			key := string(fd.Class) + "|" + fd.Message + "|" + spec(p)
+			if seen[key] { // one finding per signature per iteration
+				continue
+			}
+			vf, vres, err := verify(ctx, p, d.mode(), d.opt.Timeout, script, mtext, ss.logic, fd)
+			if err != nil {
+				return findings, err
+			}
+			if vf == nil {
+				st.NotReproduced++
+				continue
+			}
+			seen[key] = true
+			extra := vf.Details
+			if bad != "" && extra == "" {
+				extra = "Falsified assertion under the solver's model: `" + truncate(bad, 2000) + "`"
+			}
+			findings = append(findings, campaign.Finding{Class: vf.Class, Message: vf.Message,
+				Solver: spec(p), SolverVersion: version, Trigger: script, Command: command(p, d.mode()),
+				Output: output(vres), Details: details(ss.logic, mtext, fmt.Sprintf("Seed: `%s`.\n\n%s", name, extra))})
+		}
+	}
+	return findings, nil
+}
+
+// MaxPool bounds the iteration's seed pool; a full pool replaces a random
+// entry (the paper's pool only grows, over a much longer run).
+const MaxPool = 64
+
+func addPool(r *rand.Rand, pool []*Seed, s *Seed) []*Seed {
+	if len(pool) < MaxPool {
+		return append(pool, s)
+	}
+	pool[r.IntN(len(pool))] = s
+	return pool
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// fuzzOptions is the paper's option fuzzing: the default mode, or one or
+// two options from the list.
+func (d *Diver) fuzzOptions(r *rand.Rand) (*solver.Profile, []string) {
+	if len(d.options) == 0 || r.Float64() >= d.opt.OptionFuzzProb {
+		return d.profile, nil
+	}
+	k := 1 + r.IntN(2)
+	if k > len(d.options) {
+		k = len(d.options)
+	}
+	idx := r.Perm(len(d.options))[:k]
+	sort.Ints(idx)
+	var opts []string
+	for _, i := range idx {
+		opts = append(opts, d.options[i])
+	}
+	p, err := d.profile.WithOptions(opts...)
+	if err != nil {
+		return d.profile, nil
+	}
+	return p, opts
+}
+
+func spec(p *solver.Profile) string {
+	return strings.TrimSpace(p.Name + " " + strings.Join(p.Options, " "))
+}
+
+func command(p *solver.Profile, m solver.Mode) []string {
+	return append([]string{p.Binary}, p.OneShotArgv(campaign.FilePlaceholder, m)...)
+}
+
+func output(res *solver.Result) []byte {
+	if res == nil {
+		return nil
+	}
+	return append(append([]byte(nil), res.Stdout...), res.Stderr...)
+}
+
+// Reproduce re-runs a finding's trigger (or a reduced candidate) with the
+// solver and options of the finding and judges it again; for soundness it
+// first re-checks that the seed model (from the finding's Details)
+// satisfies the candidate.
+func (d *Diver) Reproduce(ctx context.Context, f *campaign.Finding, trigger []byte) (*campaign.Finding, error) {
+	reg, err := solver.LoadRegistry("")
+	if err != nil {
+		return nil, err
+	}
+	p, err := reg.Lookup(f.Solver)
+	if err != nil {
+		return nil, err
+	}
+	logic, mtext := parseDetails(f.Details)
+	g, _, err := verify(ctx, p, d.mode(), d.opt.Timeout, trigger, mtext, logic, f)
+	if err != nil || g == nil {
+		return nil, err
+	}
+	g.Solver = f.Solver
+	g.SolverVersion = f.SolverVersion
+	return g, nil
+}
+
+// Reduce shrinks a finding's trigger with tandem/reduce's SMT-LIB passes
+// while Reproduce still shows the same signature.
+func (d *Diver) Reduce(ctx context.Context, f *campaign.Finding) ([]byte, error) {
+	pred := campaign.Interesting(Name, d, f)
+	res, err := reduce.Reduce(ctx, f.Trigger, reduce.Predicate(pred), reduce.Options{Passes: reduce.SMTLIBPasses()})
+	if err != nil {
+		return nil, err
+	}
+	return res.Output, nil
+}

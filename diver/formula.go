@@ -1,0 +1,121 @@
+package diver
+
+import (
+	"fmt"
+
+	"tandem/smt"
+)
+
+// Node is one occurrence of a term in a formula: the paper's labelled term
+// t^l. Terms are hash-consed in a Store, so one *smt.Term can occur at many
+// labels; Nodes tell them apart.
+type Node struct {
+	// Term is the subterm at this label.
+	Term *smt.Term
+	// Parent is the node whose argument this is (nil at the root).
+	Parent *Node
+	// Index is the argument position in Parent.
+	Index int
+	// Args are the argument nodes.
+	Args []*Node
+	// Label is the node's number in preorder (0 is the root).
+	Label int
+}
+
+// Formula is a formula φ as a tree of labelled nodes. When a script has
+// several assertions, the root is their conjunction, marked Virtual: it is
+// printed as separate assertions and is never a mutation target.
+type Formula struct {
+	Root    *Node
+	Nodes   []*Node // preorder: Nodes[i].Label == i
+	Virtual bool
+}
+
+// errTooLarge says the tree of a formula has more nodes than allowed.
+var errTooLarge = fmt.Errorf("formula tree too large")
+
+// NewFormula builds the labelled tree of the conjunction of assertions (a
+// single assertion is the root itself). It fails when the tree would have
+// more than maxNodes nodes (0: no limit) or when an assertion contains a
+// binder (let must have been expanded; quantifiers are out of scope).
+func NewFormula(st *smt.Store, assertions []*smt.Term, maxNodes int) (*Formula, error) {
+	if len(assertions) == 0 {
+		return nil, fmt.Errorf("no assertions")
+	}
+	f := &Formula{}
+	root := assertions[0]
+	if len(assertions) > 1 {
+		t, err := st.Apply(smt.OpAnd, nil, assertions...)
+		if err != nil {
+			return nil, err
+		}
+		root = t
+		f.Virtual = true
+	}
+	var build func(t *smt.Term, parent *Node, idx int) (*Node, error)
+	build = func(t *smt.Term, parent *Node, idx int) (*Node, error) {
+		switch t.Kind() {
+		case smt.Literal, smt.App:
+		default:
+			return nil, fmt.Errorf("unsupported term kind in %s (lets, quantifiers and annotations must be gone)", smt.Describe(t))
+		}
+		if maxNodes > 0 && len(f.Nodes) >= maxNodes {
+			return nil, errTooLarge
+		}
+		n := &Node{Term: t, Parent: parent, Index: idx, Label: len(f.Nodes)}
+		f.Nodes = append(f.Nodes, n)
+		for i, a := range t.Args() {
+			c, err := build(a, n, i)
+			if err != nil {
+				return nil, err
+			}
+			n.Args = append(n.Args, c)
+		}
+		return n, nil
+	}
+	r, err := build(root, nil, 0)
+	if err != nil {
+		return nil, err
+	}
+	f.Root = r
+	return f, nil
+}
+
+// Assertions are the formula's assertions: the root's arguments when it is
+// virtual, the root otherwise.
+func (f *Formula) Assertions() []*smt.Term {
+	if f.Virtual {
+		return f.Root.Term.Args()
+	}
+	return []*smt.Term{f.Root.Term}
+}
+
+// rebuild returns t with argument i replaced by a.
+func rebuild(st *smt.Store, t *smt.Term, i int, a *smt.Term) (*smt.Term, error) {
+	args := append([]*smt.Term(nil), t.Args()...)
+	args[i] = a
+	if t.Kind() != smt.App {
+		return nil, fmt.Errorf("cannot rebuild %s", smt.Describe(t))
+	}
+	if f := t.Func(); f != nil {
+		return st.ApplyFunc(f, args)
+	}
+	return st.Apply(t.Op(), t.Indices(), args...)
+}
+
+// Replace returns the root term of φ[q/p]: the formula with the subterm at
+// node p replaced by q (which must have p's sort).
+func (f *Formula) Replace(st *smt.Store, p *Node, q *smt.Term) (*smt.Term, error) {
+	if q.Sort() != p.Term.Sort() {
+		return nil, fmt.Errorf("replacing %s by a term of sort %s", smt.Describe(p.Term), q.Sort())
+	}
+	cur := q
+	for n := p; n.Parent != nil; n = n.Parent {
+		t, err := rebuild(st, n.Parent.Term, n.Index, cur)
+		if err != nil {
+			return nil, err
+		}
+		cur = t
+	}
+	return cur, nil
+}

@@ -1,0 +1,217 @@
+package diver
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	"tandem/eval"
+	"tandem/smt"
+)
+
+// Seed is a satisfiable formula with its model M: the unit Alg. 1 mutates.
+// Mutants that a solver answers sat become Seeds too (they keep M, extended
+// with the values of Complicate's fresh variables).
+type Seed struct {
+	// Formula is φ.
+	Formula *Formula
+	// Model holds M: a value for every declared constant of φ.
+	Model map[*smt.Func]smt.Value
+	// Fresh are the constants Complicate added (declared after the seed's
+	// own declarations), in order.
+	Fresh []*smt.Func
+
+	ev     *eval.Evaluator
+	ranges []SatPreservingRange
+	sel    *Selector
+}
+
+// newSeed prepares φ under M; it checks nothing.
+func newSeed(st *smt.Store, f *Formula, m map[*smt.Func]smt.Value, fresh []*smt.Func, weighted bool) (*Seed, error) {
+	em, err := evalModel(m)
+	if err != nil {
+		return nil, err
+	}
+	s := &Seed{Formula: f, Model: m, Fresh: fresh, ev: eval.New(em)}
+	s.ranges = PreAnalysis(st, f, s.value)
+	s.sel = NewSelector(f, s.ranges, weighted)
+	return s, nil
+}
+
+func evalModel(m map[*smt.Func]smt.Value) (*eval.Model, error) {
+	em := eval.NewModel()
+	for f, v := range m {
+		if err := em.SetConst(f, v); err != nil {
+			return nil, err
+		}
+	}
+	return em, nil
+}
+
+func (s *Seed) value(t *smt.Term) smt.Value {
+	v, err := s.ev.Eval(t)
+	if err != nil {
+		return nil
+	}
+	return v
+}
+
+// Ranges are C, indexed by label.
+func (s *Seed) Ranges() []SatPreservingRange { return s.ranges }
+
+// Verdict is the evaluator's judgement of a candidate mutant under M.
+type Verdict int
+
+// Verdicts of Check.
+const (
+	VerdictTrue        Verdict = iota // M ⊨ φ': accepted
+	VerdictFalse                      // M ⊭ φ'
+	VerdictUndefined                  // some subterm's value is open (x/0, …)
+	VerdictUnsupported                // the evaluator cannot evaluate it
+)
+
+// Check evaluates the formula root under ev, and every subterm of fresh
+// (the replacing term) as well: a mutant is accepted only when it is true
+// and no undefined value occurs anywhere in the new term, even where the
+// evaluator's lazy connectives would not look.
+func Check(ev *eval.Evaluator, root, fresh *smt.Term) Verdict {
+	if fresh != nil {
+		bad := VerdictTrue
+		seen := map[*smt.Term]bool{}
+		var walk func(t *smt.Term)
+		walk = func(t *smt.Term) {
+			if bad != VerdictTrue || seen[t] {
+				return
+			}
+			seen[t] = true
+			v, err := ev.Eval(t)
+			switch {
+			case err != nil:
+				bad = VerdictUnsupported
+				return
+			case isUndefined(v):
+				bad = VerdictUndefined
+				return
+			}
+			for _, a := range t.Args() {
+				walk(a)
+			}
+		}
+		walk(fresh)
+		if bad != VerdictTrue {
+			return bad
+		}
+	}
+	v, err := ev.Eval(root)
+	switch {
+	case err != nil:
+		if errors.Is(err, eval.ErrUnsupported) {
+			return VerdictUnsupported
+		}
+		return VerdictUnsupported
+	case isUndefined(v):
+		return VerdictUndefined
+	}
+	if b, ok := v.(smt.BoolValue); ok && bool(b) {
+		return VerdictTrue
+	}
+	return VerdictFalse
+}
+
+func isUndefined(v smt.Value) bool {
+	_, ok := v.(smt.Undefined)
+	return ok || v == nil
+}
+
+// Mutant is one accepted mutant: a Seed (its formula is true under its
+// model, as the evaluator checked) and how it was made.
+type Mutant struct {
+	*Seed
+	// Target is the label replaced in the parent seed; Complicated says
+	// whether Complicate added fresh variables.
+	Target      int
+	Complicated bool
+}
+
+// mutator carries what GenMutant needs besides the seed.
+type mutator struct {
+	st    *smt.Store
+	opt   *Options
+	gen   *Generator
+	stats *Stats
+	fresh *int // counter for fresh names
+	names map[string]bool
+}
+
+// GenMutant is Alg. 3: pick a target p by P, then try up to Tries random
+// terms q of p's sort; the first φ[q/p] the evaluator finds true under M
+// (with no undefined value in q) is returned, through Complicate with
+// probability ComplicateProb. nil is ⊥.
+func (m *mutator) GenMutant(r *rand.Rand, s *Seed) (*Mutant, error) {
+	m.stats.Attempts++
+	label := s.sel.Pick(r)
+	if label < 0 {
+		return nil, nil
+	}
+	p := s.Formula.Nodes[label]
+	for try := 0; try < m.opt.Tries; try++ {
+		m.stats.Candidates++
+		q := m.gen.Term(r, p.Term.Sort())
+		if q == nil {
+			m.stats.NoTerm++
+			return nil, nil
+		}
+		if q == p.Term {
+			continue
+		}
+		root, err := s.Formula.Replace(m.st, p, q)
+		if err != nil {
+			return nil, fmt.Errorf("diver: %w", err)
+		}
+		switch Check(s.ev, root, q) {
+		case VerdictFalse:
+			m.stats.RejectedFalse++
+			continue
+		case VerdictUndefined:
+			m.stats.RejectedUndefined++
+			continue
+		case VerdictUnsupported:
+			m.stats.RejectedUnsupported++
+			continue
+		}
+		m.stats.Accepted++
+		if m.opt.Mode != ModeNoComp && r.Float64() < m.opt.ComplicateProb {
+			if mu, err := m.Complicate(r, s, p, q); err != nil {
+				return nil, err
+			} else if mu != nil {
+				m.stats.Complicated++
+				mu.Target = label
+				return mu, nil
+			}
+		}
+		f, err := m.formulaLike(s.Formula, root)
+		if err != nil {
+			m.stats.TooLarge++
+			return nil, nil
+		}
+		ns, err := newSeed(m.st, f, s.Model, s.Fresh, m.opt.Mode != ModeNoWeight)
+		if err != nil {
+			return nil, err
+		}
+		return &Mutant{Seed: ns, Target: label}, nil
+	}
+	m.stats.Bottom++
+	return nil, nil
+}
+
+// formulaLike builds the tree of root, keeping f's split into assertions.
+func (m *mutator) formulaLike(f *Formula, root *smt.Term) (*Formula, error) {
+	if f.Virtual {
+		nf, err := NewFormula(m.st, root.Args(), m.opt.MaxNodes)
+		if err == nil && !nf.Virtual { // a single assertion left: keep it virtual-free
+			return nf, nil
+		}
+		return nf, err
+	}
+	return NewFormula(m.st, []*smt.Term{root}, m.opt.MaxNodes)
+}

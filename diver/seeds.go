@@ -1,0 +1,296 @@
+package diver
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"strings"
+	"time"
+
+	"tandem/eval"
+	"tandem/eval/modelcheck"
+	"tandem/smt"
+	"tandem/smtlib"
+	"tandem/solver"
+)
+
+// seedScript is a parsed seed: its declarations, its expanded assertions
+// and its model M.
+type seedScript struct {
+	sc         *smtlib.Script
+	st         *smt.Store
+	logic      string
+	header     []string // set-logic, sort and datatype declarations, declare-fun/const
+	consts     []*smt.Func
+	names      map[string]bool
+	assertions []*smt.Term
+	literals   []*smt.Term
+}
+
+// parseSeed reads an SMT-LIB seed: lets and define-funs are expanded
+// (paper §V-A), the assertions in scope at the first check-sat are kept.
+// Seeds with function symbols of arity > 0 are refused: M must be a value
+// per constant (see docs/diver.md).
+func parseSeed(name string, src []byte) (*seedScript, error) {
+	sc, err := smtlib.Parse(name, src)
+	if err != nil {
+		return nil, err
+	}
+	if err := smtlib.Expand(sc); err != nil {
+		return nil, err
+	}
+	s := &seedScript{sc: sc, st: sc.Store, logic: sc.Logic(), names: map[string]bool{}}
+	for _, c := range sc.Commands {
+		switch c.Kind {
+		case smtlib.CmdSetLogic, smtlib.CmdDeclareSort, smtlib.CmdDefineSort, smtlib.CmdDeclareDatatype, smtlib.CmdDeclareDatatypes:
+			s.header = append(s.header, c.String())
+		case smtlib.CmdDeclareFun, smtlib.CmdDeclareConst:
+			f := c.Funcs[0]
+			if !f.IsConst() {
+				return nil, fmt.Errorf("declares function %s of arity %d", f.Name, len(f.Params))
+			}
+			s.header = append(s.header, c.String())
+			s.consts = append(s.consts, f)
+			s.names[f.Name] = true
+		case smtlib.CmdPush, smtlib.CmdPop, smtlib.CmdCheckSatAssuming:
+			return nil, fmt.Errorf("incremental script (%s)", c.Kind)
+		}
+	}
+	as, _ := modelcheck.AssertionsAtFirstCheck(sc)
+	if len(as) == 0 {
+		return nil, fmt.Errorf("no assertions")
+	}
+	s.assertions = as
+	seen := map[*smt.Term]bool{}
+	var walk func(t *smt.Term)
+	walk = func(t *smt.Term) {
+		if seen[t] {
+			return
+		}
+		seen[t] = true
+		if t.Kind() == smt.Literal {
+			s.literals = append(s.literals, t)
+		}
+		for _, a := range t.Args() {
+			walk(a)
+		}
+	}
+	for _, a := range as {
+		walk(a)
+	}
+	return s, nil
+}
+
+// scriptText prints a mutant: the seed's declarations, the fresh
+// constants, one assert per assertion, check-sat and, with getModel,
+// get-model.
+func scriptText(header []string, fresh []*smt.Func, assertions []*smt.Term, getModel bool) []byte {
+	var b strings.Builder
+	for _, h := range header {
+		b.WriteString(h)
+		b.WriteByte('\n')
+	}
+	for _, f := range fresh {
+		fmt.Fprintf(&b, "(declare-fun %s () %s)\n", smt.QuoteSymbol(f.Name), f.Result)
+	}
+	for _, a := range assertions {
+		b.WriteString("(assert ")
+		_ = smt.WriteTerm(&b, a)
+		b.WriteString(")\n")
+	}
+	b.WriteString("(check-sat)\n")
+	if getModel {
+		b.WriteString("(get-model)\n")
+	}
+	return []byte(b.String())
+}
+
+// modelText prints M as a get-model answer, one define-fun per line.
+func modelText(consts []*smt.Func, m map[*smt.Func]smt.Value) string {
+	var b strings.Builder
+	b.WriteString("(\n")
+	for _, f := range consts {
+		if v, ok := m[f]; ok {
+			fmt.Fprintf(&b, "  (define-fun %s () %s %s)\n", smt.QuoteSymbol(f.Name), f.Result, v)
+		}
+	}
+	b.WriteString(")\n")
+	return b.String()
+}
+
+// modelFromText reads a model text against a script and returns the
+// values of the script's declared constants.
+func modelFromText(sc *smtlib.Script, text string) (*eval.Model, error) {
+	sm, err := smtlib.ParseModel([]byte(text), sc)
+	if err != nil {
+		return nil, err
+	}
+	return eval.ModelFromSMTLIB(sm)
+}
+
+// defaultValue is the value given to a constant the solver's model leaves
+// out (any value works for the solver; the evaluator checks the seed).
+func defaultValue(s *smt.Sort) smt.Value {
+	switch s.Kind {
+	case smt.KindBool:
+		return smt.BoolValue(false)
+	case smt.KindInt:
+		return smt.IntValue{V: new(big.Int)}
+	case smt.KindReal:
+		return smt.RealValue{V: new(big.Rat)}
+	case smt.KindString:
+		return smt.StringValue{}
+	case smt.KindBitVec:
+		return smt.NewBVValue(new(big.Int), s.Width)
+	case smt.KindFloat:
+		return smt.NewFPValue(s.EB, s.SB, new(big.Int))
+	}
+	return nil
+}
+
+// constValues takes M's values of the seed's constants from a solver model
+// (nil when the model has no usable value for one of them).
+func (s *seedScript) constValues(em *eval.Model) (map[*smt.Func]smt.Value, error) {
+	m := map[*smt.Func]smt.Value{}
+	for _, f := range s.consts {
+		v, ok := em.Const(f)
+		if !ok {
+			v = defaultValue(f.Result)
+			if v == nil {
+				return nil, fmt.Errorf("model gives no value for %s of sort %s", f.Name, f.Result)
+			}
+		}
+		if iv, isInt := v.(smt.IntValue); isInt && f.Result.Kind == smt.KindReal {
+			v = smt.RealValue{V: new(big.Rat).SetInt(iv.V)}
+		}
+		if _, arr := v.(*smt.ArrayValue); arr {
+			if a := v.(*smt.ArrayValue); a.Func != nil {
+				return nil, fmt.Errorf("array model of %s given by a function", f.Name)
+			}
+		}
+		m[f] = v
+	}
+	return m, nil
+}
+
+// solveSeed asks p for a model of the seed. It returns the solver result
+// (for stats and findings), the solver's model and its constant values.
+func solveSeed(ctx context.Context, p *solver.Profile, s *seedScript, timeout time.Duration) (*solver.Result, *eval.Model, error) {
+	text := scriptText(s.header, nil, s.assertions, true)
+	res, err := solver.Run(ctx, p, solver.BytesInput(text), solver.RunOptions{
+		Limits: solver.Limits{Wall: timeout}, Mode: solver.Mode{Models: true}})
+	if err != nil {
+		return nil, nil, err
+	}
+	if res.Status != solver.StatusSat {
+		return res, nil, nil
+	}
+	sc, err := smtlib.Parse("seed", text)
+	if err != nil {
+		return res, nil, nil
+	}
+	sm, err := res.Model(sc)
+	if err != nil {
+		return res, nil, nil
+	}
+	em, err := eval.ModelFromSMTLIB(sm)
+	if err != nil {
+		return res, nil, nil
+	}
+	// Re-key the model by the seed's own Funcs (the model was read
+	// against a re-parsed copy).
+	out := eval.NewModel()
+	byName := map[string]*smt.Func{}
+	for _, c := range sc.Commands {
+		if c.Kind == smtlib.CmdDeclareFun || c.Kind == smtlib.CmdDeclareConst {
+			byName[c.Funcs[0].Name] = c.Funcs[0]
+		}
+	}
+	for _, f := range s.consts {
+		if g := byName[f.Name]; g != nil {
+			if v, ok := em.Const(g); ok {
+				if err := out.SetConst(f, v); err != nil {
+					return res, nil, nil
+				}
+			}
+		}
+	}
+	out.IntDivByZero, out.IntModByZero, out.RealDivByZero = em.IntDivByZero, em.IntModByZero, em.RealDivByZero
+	return res, out, nil
+}
+
+// BuiltinLogics are the logics of the built-in seed generator.
+var BuiltinLogics = []string{"QF_LIA", "QF_NIA", "QF_LRA", "QF_NRA", "QF_LIRA", "QF_S", "QF_SLIA", "QF_BV", "QF_FP"}
+
+// BuiltinSeed generates a satisfiable seed of the logic with a known model:
+// the model is drawn first, then random assertions are generated and each
+// one that is false under it is negated (undefined ones are redrawn). It
+// returns the script and the model as get-model text.
+func BuiltinSeed(r *rand.Rand, logic string) (script []byte, model string, err error) {
+	st := smt.NewStore()
+	var sorts []*smt.Sort
+	switch logic {
+	case "QF_LIA", "QF_NIA":
+		sorts = []*smt.Sort{smt.IntSort()}
+	case "QF_LRA", "QF_NRA":
+		sorts = []*smt.Sort{smt.RealSort()}
+	case "QF_LIRA":
+		sorts = []*smt.Sort{smt.IntSort(), smt.RealSort()}
+	case "QF_S":
+		sorts = []*smt.Sort{smt.StringSort()}
+	case "QF_SLIA":
+		sorts = []*smt.Sort{smt.StringSort(), smt.IntSort()}
+	case "QF_BV":
+		sorts = []*smt.Sort{smt.BitVecSort(8), smt.BitVecSort(32)}
+	case "QF_FP":
+		sorts = []*smt.Sort{smt.FloatSort(8, 24), smt.FloatSort(5, 11)}
+	default:
+		return nil, "", fmt.Errorf("no built-in seeds for logic %q (have %v)", logic, BuiltinLogics)
+	}
+	opt, _ := Options{MaxDepth: 3}.withDefaults()
+	g0 := &Generator{st: st, opt: &opt, chars: []rune("ab01-")}
+	m := map[*smt.Func]smt.Value{}
+	var consts []*smt.Func
+	var vars, leaves []*smt.Term
+	nv := 2 + r.IntN(4)
+	for i := 0; i < nv; i++ {
+		s := sorts[r.IntN(len(sorts))]
+		f := st.NewFunc(fmt.Sprintf("x%d", i), smt.FuncDeclared, nil, s)
+		lit := g0.literal(r, s)
+		v, err := smt.ValueOf(lit)
+		if err != nil {
+			return nil, "", err
+		}
+		m[f] = v
+		consts = append(consts, f)
+		vars = append(vars, st.Const(f))
+		leaves = append(leaves, lit)
+	}
+	g := NewGenerator(st, &opt, logic, "", vars, leaves, nil)
+	em, err := evalModel(m)
+	if err != nil {
+		return nil, "", err
+	}
+	ev := eval.New(em)
+	var asserts []*smt.Term
+	for tries := 0; len(asserts) < 3+r.IntN(4) && tries < 100; tries++ {
+		t := g.Term(r, smt.BoolSort())
+		switch Check(ev, t, t) {
+		case VerdictTrue:
+		case VerdictFalse:
+			t = st.MustApply(smt.OpNot, nil, t)
+		default:
+			continue
+		}
+		asserts = append(asserts, t)
+	}
+	if len(asserts) == 0 {
+		return nil, "", fmt.Errorf("built-in seed: no assertion")
+	}
+	header := []string{fmt.Sprintf("(set-logic %s)", logic)}
+	for _, f := range consts {
+		header = append(header, fmt.Sprintf("(declare-fun %s () %s)", smt.QuoteSymbol(f.Name), f.Result))
+	}
+	return scriptText(header, nil, asserts, false), modelText(consts, m), nil
+}

@@ -1,0 +1,52 @@
+package diver
+
+import "tandem/campaign"
+
+// Stats counts what DIVER did; campaign iterations report them as
+// counters (see Stats.Record).
+type Stats struct {
+	Seeds               int64 // seeds taken (Alg. 1 outer loop)
+	SeedsSkipped        int64 // seeds without a usable model (no sat answer, unreadable, undefined)
+	SeedInvalidModel    int64 // seeds whose model from the solver falsifies them (a finding)
+	Attempts            int64 // GenMutant calls
+	Candidates          int64 // random terms tried
+	Accepted            int64 // candidates the evaluator found true under M
+	RejectedFalse       int64 // candidates false under M
+	RejectedUndefined   int64 // candidates whose value involves an undefined operation (dropped)
+	RejectedUnsupported int64 // candidates the evaluator cannot evaluate (dropped)
+	Bottom              int64 // GenMutant calls that returned ⊥ after Tries candidates
+	NoTerm              int64 // targets of a sort the generator has no term for
+	TooLarge            int64 // mutants over MaxNodes
+	Complicated         int64 // mutants through Complicate
+	ComplicateRejected  int64 // Complicate results the evaluator rejected (never expected)
+	Mutants             int64 // satisfiable mutants sent to the solver (i of Alg. 1)
+	MutantSat           int64 // answered sat with a valid model (rejoin the pool)
+	MutantUnsat         int64 // answered unsat (soundness candidates)
+	MutantUnknown       int64 // unknown or timeout
+	MutantError         int64 // error responses (e.g. an operator the logic rejects)
+	MutantCrash         int64 // crashes and self-check failures
+	ModelUnreadable     int64 // sat answers whose model tandem could not read
+	ModelUndefined      int64 // sat models under which a mutant is undefined (not a finding)
+	ModelFalse          int64 // sat models falsifying the mutant (invalid-model candidates)
+	NotReproduced       int64 // candidate findings that did not survive re-checking
+	OptionRuns          int64 // mutants solved with fuzzed options
+}
+
+// Record adds s to the campaign counters.
+func (s *Stats) Record(c *campaign.Stats) {
+	for k, v := range map[string]int64{
+		"seeds": s.Seeds, "seeds_skipped": s.SeedsSkipped, "seed_invalid_model": s.SeedInvalidModel,
+		"attempts": s.Attempts, "candidates": s.Candidates, "accepted": s.Accepted,
+		"rejected_false": s.RejectedFalse, "rejected_undefined": s.RejectedUndefined,
+		"rejected_unsupported": s.RejectedUnsupported, "bottom": s.Bottom, "no_term": s.NoTerm,
+		"too_large": s.TooLarge, "complicated": s.Complicated, "complicate_rejected": s.ComplicateRejected,
+		"mutants": s.Mutants, "mutant_sat": s.MutantSat, "mutant_unsat": s.MutantUnsat,
+		"mutant_unknown": s.MutantUnknown, "mutant_error": s.MutantError, "mutant_crash": s.MutantCrash,
+		"model_unreadable": s.ModelUnreadable, "model_undefined": s.ModelUndefined, "model_false": s.ModelFalse,
+		"not_reproduced": s.NotReproduced, "option_runs": s.OptionRuns,
+	} {
+		if v != 0 {
+			c.Count(k, v)
+		}
+	}
+}
