@@ -1,0 +1,51 @@
+package bandit
+
+import (
+	"context"
+	"encoding/json"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"tandem/campaign"
+	"tandem/internal/testutil"
+)
+
+// TestLoopsAgainstZ3 runs a few queries of both loops and a two-iteration
+// campaign with z3 under two arithmetic solvers (no timing assertions).
+func TestLoopsAgainstZ3(t *testing.T) {
+	testutil.RequireBinary(t, "z3")
+	ctx := context.Background()
+	g, _ := LookupGrammar("lia")
+	e, err := NewEnv(ctx, g, GenOptions{}, []string{"z3", "z3 smt.arith.solver=2"}, 2*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr, err := Perf(ctx, e, rand.New(rand.NewPCG(1, 1)), PerfOptions{MaxQueries: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pr.Stats.Queries != 6 || pr.Best == "" || len(pr.Ranking) != len(g.Constructs) || len(pr.Trace) != 6 {
+		t.Fatalf("perf run: %d queries, best %q, ranking %d", pr.Stats.Queries, pr.Best, len(pr.Ranking))
+	}
+	for _, fz := range []string{FuzzerRandom, FuzzerEvolutionary} {
+		if _, err := Perf(ctx, e, rand.New(rand.NewPCG(1, 1)), PerfOptions{Fuzzer: fz, MaxQueries: 3}); err != nil {
+			t.Fatal(fz, err)
+		}
+	}
+	br, err := Bug(ctx, e, rand.New(rand.NewPCG(2, 2)), BugOptions{Queries: 6, CheckModels: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if br.Stats.Queries != 6 {
+		t.Fatalf("bug run: %d queries", br.Stats.Queries)
+	}
+	cfg, _ := json.Marshal(SystemOptions{Mode: "bug", Theory: "lia", Solvers: []string{"z3", "z3 smt.arith.solver=2"}, Timeout: 2 * time.Second, Queries: 4})
+	sum, err := campaign.Run(ctx, t.TempDir(), SystemName, cfg, campaign.Options{Iterations: 2, Workers: 1, NoReduce: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Iterations != 2 || sum.Stats.Counters["queries"] != 8 {
+		t.Fatalf("campaign: %d iterations, %d queries", sum.Iterations, sum.Stats.Counters["queries"])
+	}
+}

@@ -1,0 +1,274 @@
+package bandit
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"tandem/campaign"
+	"tandem/reduce"
+	"tandem/solver"
+)
+
+// SystemName is the campaign system's registered name.
+const SystemName = "bandit"
+
+// SystemOptions configure the campaign system (JSON). One campaign
+// iteration is one whole BanditFuzz run with a fresh agent and its own
+// seed, so iterations replay alone (up to solver timing in perf mode) and
+// the report sums the agents' evidence into one ranking.
+type SystemOptions struct {
+	// Mode is "bug" (default) or "perf".
+	Mode string `json:"mode,omitempty"`
+	// Theory is a grammar name (default fp).
+	Theory string `json:"theory,omitempty"`
+	// Solvers: in perf mode the target first, then the references.
+	Solvers []string `json:"solvers,omitempty"`
+	// Fuzzer and Agent as in PerfOptions and BugOptions.
+	Fuzzer string `json:"fuzzer,omitempty"`
+	Agent  string `json:"agent,omitempty"`
+	// Timeout per query (default DefaultBugTimeout).
+	Timeout time.Duration `json:"timeout,omitempty"`
+	// Queries per iteration (default 50).
+	Queries int `json:"queries,omitempty"`
+	// MinMargin is the perf-mode PAR-2 margin (seconds) above which the
+	// best instance is reported as a finding (default: the timeout).
+	MinMargin float64    `json:"min_margin,omitempty"`
+	Gen       GenOptions `json:"gen,omitempty"`
+}
+
+// System is BanditFuzz as a campaign.System.
+type System struct {
+	opt  SystemOptions
+	g    *Grammar
+	once sync.Once
+	env  *Env
+	err  error
+}
+
+func init() {
+	_ = campaign.Register(SystemName, func(cfg []byte) (campaign.System, error) { return NewSystem(cfg) })
+}
+
+// NewSystem builds the system from JSON SystemOptions (nil: defaults).
+func NewSystem(cfg []byte) (*System, error) {
+	var o SystemOptions
+	if len(cfg) > 0 {
+		if err := json.Unmarshal(cfg, &o); err != nil {
+			return nil, fmt.Errorf("bandit options: %w", err)
+		}
+	}
+	if o.Mode == "" {
+		o.Mode = "bug"
+	}
+	if o.Mode != "bug" && o.Mode != "perf" {
+		return nil, fmt.Errorf("bandit mode %q: want bug or perf", o.Mode)
+	}
+	if o.Theory == "" {
+		o.Theory = "fp"
+	}
+	if len(o.Solvers) == 0 {
+		o.Solvers = []string{"z3", "cvc5"}
+	}
+	if o.Timeout <= 0 {
+		o.Timeout = DefaultBugTimeout
+	}
+	if o.Queries <= 0 {
+		o.Queries = 50
+	}
+	if o.MinMargin <= 0 {
+		o.MinMargin = o.Timeout.Seconds()
+	}
+	g, err := LookupGrammar(o.Theory)
+	if err != nil {
+		return nil, err
+	}
+	return &System{opt: o, g: g}, nil
+}
+
+// Name returns SystemName.
+func (s *System) Name() string { return SystemName }
+
+func (s *System) environment(ctx context.Context) (*Env, error) {
+	s.once.Do(func() {
+		vctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+		defer cancel()
+		s.env, s.err = NewEnv(vctx, s.g, s.opt.Gen, s.opt.Solvers, s.opt.Timeout)
+	})
+	return s.env, s.err
+}
+
+func armCounters(st *campaign.Stats, rk []Rank) {
+	for _, r := range rk {
+		st.Count("arm pulls "+r.Construct, int64(r.Pulls))
+		st.Count("arm rewards "+r.Construct, int64(r.Rewards))
+	}
+}
+
+func (s *System) command(e *Env, i int) []string {
+	p := e.Profiles[i]
+	return append([]string{p.Binary}, p.OneShotArgv(campaign.FilePlaceholder, solver.Mode{Models: true})...)
+}
+
+// Iterate runs one BanditFuzz run of Queries queries with it.Rand.
+func (s *System) Iterate(ctx context.Context, it *campaign.Iteration) ([]campaign.Finding, campaign.Stats, error) {
+	var st campaign.Stats
+	e, err := s.environment(ctx)
+	if err != nil {
+		return nil, st, err
+	}
+	if s.opt.Mode == "perf" {
+		run, err := Perf(ctx, e, it.Rand, PerfOptions{Fuzzer: s.opt.Fuzzer, Agent: s.opt.Agent, MaxQueries: s.opt.Queries})
+		if err != nil {
+			return nil, st, err
+		}
+		fillStats(&st, run.Stats)
+		armCounters(&st, run.Ranking)
+		if run.Score < s.opt.MinMargin {
+			return nil, st, nil
+		}
+		var d strings.Builder
+		fmt.Fprintf(&d, "PAR-2 margin %.3f s (timeout %s).\n\n", run.Score, e.Timeout)
+		for i, sp := range e.Specs {
+			fmt.Fprintf(&d, "- %s %s: %s, PAR-2 %.3f s\n", sp, e.Versions[i], run.Status[sp], run.Times[sp])
+		}
+		if len(run.Ranking) > 0 {
+			fmt.Fprintf(&d, "\nTop constructs of this run: %s, %s, %s.\n", run.Ranking[0].Construct, run.Ranking[1].Construct, run.Ranking[2].Construct)
+		}
+		return []campaign.Finding{{Class: campaign.Performance, Solver: e.Specs[0], SolverVersion: e.Versions[0],
+			Message: fmt.Sprintf("%s is slower than %s on %s inputs", e.Specs[0], strings.Join(e.Specs[1:], ", "), s.g.Logic),
+			Trigger: []byte(run.Best), Command: s.command(e, 0), Details: d.String()}}, st, nil
+	}
+	run, err := Bug(ctx, e, it.Rand, BugOptions{Fuzzer: s.opt.Fuzzer, Agent: s.opt.Agent, Queries: s.opt.Queries, CheckModels: true})
+	if err != nil {
+		return nil, st, err
+	}
+	fillStats(&st, run.Stats)
+	armCounters(&st, run.Ranking)
+	var fs []campaign.Finding
+	for _, d := range run.Disagreements {
+		fs = append(fs, s.disagreementFinding(e, []byte(d.Script), d.Answers, d.Verdict))
+	}
+	for _, p := range run.Problems {
+		f := campaign.Finding{Class: campaign.Crash, Solver: p.Solver, SolverVersion: e.version(p.Solver), Message: p.Message, Trigger: []byte(p.Script)}
+		if p.Kind == "invalid-model" {
+			f.Class, f.Message, f.Details = campaign.InvalidModel, "sat with a model that falsifies an assertion", p.Message
+		}
+		fs = append(fs, f)
+	}
+	return fs, st, nil
+}
+
+func (e *Env) version(spec string) string {
+	for i, s := range e.Specs {
+		if s == spec {
+			return e.Versions[i]
+		}
+	}
+	return ""
+}
+
+func (s *System) disagreementFinding(e *Env, script []byte, answers map[string]string, v Verdict) campaign.Finding {
+	var names []string
+	for n := range answers {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var ans []string
+	for _, n := range names {
+		ans = append(ans, n+" "+answers[n])
+	}
+	f := campaign.Finding{Class: campaign.Disagreement, Solver: strings.Join(names, " | "), Trigger: script,
+		Message: "solvers disagree: " + strings.Join(ans, ", "),
+		Details: fmt.Sprintf("Answers: %s.\n\nEvaluator: %s.", strings.Join(ans, ", "), v.Evidence)}
+	switch v.Kind {
+	case "soundness":
+		f.Class, f.Solver, f.SolverVersion = campaign.Soundness, v.Wrong, e.version(v.Wrong)
+		f.Message = "unsat, but another solver's model satisfies every assertion"
+	case "invalid-model":
+		f.Class, f.Solver, f.SolverVersion = campaign.InvalidModel, v.Wrong, e.version(v.Wrong)
+		f.Message = "sat with a model that falsifies an assertion (another solver says unsat)"
+	}
+	return f
+}
+
+func fillStats(st *campaign.Stats, s Stats) {
+	st.SolverCalls += int64(s.SolverCalls)
+	st.SolverCPU += s.SolverCPU
+	st.Timeout += int64(s.Timeouts)
+	st.Crash += int64(s.Crashes + s.KnownCrashes)
+	st.Error += int64(s.Errors)
+	st.Count("queries", int64(s.Queries))
+	st.Count("mutations", int64(s.Mutations))
+	st.Count("rewards", int64(s.Rewards))
+	st.Count("disagreements", int64(s.Disagreements))
+	st.Count("known crashes", int64(s.KnownCrashes))
+}
+
+// Reproduce re-runs the solvers on trigger (bug mode) and returns the
+// finding it shows now, judged the same way, or nil.
+func (s *System) Reproduce(ctx context.Context, f *campaign.Finding, trigger []byte) (*campaign.Finding, error) {
+	e, err := s.environment(ctx)
+	if err != nil {
+		return nil, err
+	}
+	script := trigger
+	if !strings.Contains(string(script), "(get-model)") {
+		script = append(append([]byte(nil), script...), "\n(get-model)\n"...)
+	}
+	outs, err := e.Solve(ctx, script, true, nil)
+	if err != nil {
+		return nil, err
+	}
+	if !Inconsistent(outs) {
+		return nil, nil
+	}
+	ans := map[string]string{}
+	for _, o := range outs {
+		ans[o.Solver] = o.Status.String()
+	}
+	nf := s.disagreementFinding(e, trigger, ans, Judge(script, outs))
+	return &nf, nil
+}
+
+// Reduce shrinks a disagreement's trigger with tandem/reduce's SMT-LIB
+// passes while the same finding (signature) reproduces.
+func (s *System) Reduce(ctx context.Context, f *campaign.Finding) ([]byte, error) {
+	if f.Class != campaign.Soundness && f.Class != campaign.InvalidModel && f.Class != campaign.Disagreement {
+		return nil, fmt.Errorf("only disagreements are reduced")
+	}
+	res, err := reduce.Reduce(ctx, f.Trigger, campaign.Interesting(SystemName, s, f), reduce.Options{Passes: reduce.SMTLIBPasses(), MaxTests: 300})
+	if err != nil {
+		return nil, err
+	}
+	return res.Output, nil
+}
+
+// Panels adds the ranking of culprit constructs, summed over the
+// campaign's runs, to the report.
+func (s *System) Panels(_ context.Context, _ *campaign.Store, r *campaign.Report) ([]campaign.Panel, error) {
+	c := r.Stats.Counters
+	names := s.g.ArmNames()
+	pulls := make([]float64, len(names))
+	rewards := make([]float64, len(names))
+	for i, n := range names {
+		pulls[i] = float64(c["arm pulls "+n])
+		rewards[i] = float64(c["arm rewards "+n])
+	}
+	rk := Ranking(names, pulls, rewards)
+	var labels []string
+	var vals []float64
+	var colors []string
+	for _, x := range rk {
+		labels = append(labels, fmt.Sprintf("%s (%g/%g)", x.Construct, x.Rewards, x.Pulls))
+		vals = append(vals, x.Expected)
+		colors = append(colors, "#4477aa")
+	}
+	html := campaign.HBars("expected reward α/(α+β) per construct, highest first", labels, vals, colors)
+	return []campaign.Panel{{Title: "BanditFuzz ranking of culprit constructs (" + s.opt.Mode + ", " + s.g.Logic + ")", HTML: template.HTML(html)}}, nil
+}
