@@ -28,10 +28,12 @@ type banditFlags struct {
 	vars, minA, maxA, minD, maxD int
 	reduce                       bool
 	reduceTests                  int
+	fpFormat                     string
 }
 
 func (f *banditFlags) register(c *cobra.Command, perf bool) {
 	c.Flags().StringVar(&f.theory, "theory", "fp", "grammar: fp, str, bv, lia, nia, lra, nra")
+	c.Flags().StringVar(&f.fpFormat, "fp-format", "", "FP sort as EB,SB (default 11,53: Float64 as in the paper; 8,24 is Float32)")
 	c.Flags().StringVar(&f.agent, "agent", "thompson", "banditfuzz's bandit: thompson, epsilon, ucb, uniform")
 	c.Flags().StringVar(&f.baseline, "baseline", "", "run only this baseline (random, mutational, evolutionary) instead of all fuzzers side by side")
 	c.Flags().StringSliceVar(&f.fuzzers, "fuzzers", nil, "fuzzers to run side by side (default: banditfuzz and every baseline)")
@@ -59,6 +61,13 @@ func (f *banditFlags) env(ctx context.Context, solvers []string) (*bandit.Env, e
 	g, err := bandit.LookupGrammar(f.theory)
 	if err != nil {
 		return nil, err
+	}
+	if f.fpFormat != "" {
+		var eb, sb int
+		if _, err := fmt.Sscanf(f.fpFormat, "%d,%d", &eb, &sb); err != nil || eb < 2 || sb < 2 || g.Name != "fp" {
+			return nil, fmt.Errorf("--fp-format %q: want EB,SB (both at least 2) with --theory fp", f.fpFormat)
+		}
+		g = bandit.FPGrammar(eb, sb)
 	}
 	return bandit.NewEnv(ctx, g, bandit.GenOptions{Vars: f.vars, MinAsserts: f.minA, MaxAsserts: f.maxA, MinDepth: f.minD, MaxDepth: f.maxD}, solvers, f.timeout)
 }
