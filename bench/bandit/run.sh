@@ -1,0 +1,15 @@
+#!/bin/sh
+# Commands behind the numbers in docs/bandit.md (scaled down: 2 shared cores).
+set -e
+T=${TANDEM:-go run ./cmd/tandem}
+# Performance mode, QF_FP Float64 (the paper's sort), target z3, refs cvc5 and cvc4.
+$T bandit perf --target z3 --ref cvc5 --ref cvc4 --theory fp --timeout 2s --budget 60s --runs 3 --seed 1 --out bench/bandit/perf-fp
+# Performance mode, QF_FP Float32.
+$T bandit perf --target z3 --ref cvc5 --ref cvc4 --theory fp --fp-format 8,24 --timeout 2s --budget 60s --runs 3 --seed 1 --out bench/bandit/perf-fp32
+# Performance mode, QF_SLIA, target z3.
+$T bandit perf --target z3 --ref cvc5 --ref cvc4 --theory str --timeout 2s --budget 60s --runs 3 --seed 1 --out bench/bandit/perf-str
+# Bug mode.
+$T bandit bug --solver z3 --solver cvc5 --solver cvc4 --theory fp --fp-format 8,24 --timeout 2s --queries 200 --seed 1 --out bench/bandit/bug-fp32
+$T bandit bug --solver z3 --solver cvc5 --solver "cvc4 --strings-exp" --theory str --timeout 2s --queries 300 --seed 2 --out bench/bandit/bug-str
+# Simulated bandit (Thompson, ε-greedy, UCB1).
+go test -run TestSimulatedBandit -v ./bandit/
