@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"time"
 
@@ -41,11 +42,24 @@ func TestLoopsAgainstZ3(t *testing.T) {
 		t.Fatalf("bug run: %d queries", br.Stats.Queries)
 	}
 	cfg, _ := json.Marshal(SystemOptions{Mode: "bug", Theory: "lia", Solvers: []string{"z3", "z3 smt.arith.solver=2"}, Timeout: 2 * time.Second, Queries: 4})
-	sum, err := campaign.Run(ctx, t.TempDir(), SystemName, cfg, campaign.Options{Iterations: 2, Workers: 1, NoReduce: true})
+	dir := t.TempDir()
+	sum, err := campaign.Run(ctx, dir, SystemName, cfg, campaign.Options{Iterations: 2, Workers: 1, NoReduce: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if sum.Iterations != 2 || sum.Stats.Counters["queries"] != 8 {
 		t.Fatalf("campaign: %d iterations, %d queries", sum.Iterations, sum.Stats.Counters["queries"])
+	}
+	st, err := campaign.OpenStore(ctx, "", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	rep, err := campaign.BuildReport(ctx, st, sum.Campaign)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Panels) != 1 || !strings.Contains(string(rep.Panels[0].HTML), "svg") {
+		t.Fatalf("report panels: %d", len(rep.Panels))
 	}
 }
