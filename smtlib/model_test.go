@@ -159,3 +159,34 @@ func TestModelLetIsInlined(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestModelCVC4Quirks(t *testing.T) {
+	sc := mustParse(t, `(declare-sort Index 0)(declare-fun i () Index)(declare-fun j () Index)`)
+	m, err := ParseModel([]byte(`(model
+; cardinality of Index is 2
+(declare-sort Index 0)
+; rep: @uc_Index_0
+(define-fun i () Index @uc_Index_0)
+(define-fun j () Index @uc_Index_1)
+)`), sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Defs[0].Body == m.Defs[1].Body || len(m.Universe[smt.UninterpretedSort("Index")]) != 2 {
+		t.Fatalf("elements wrong: %s %s", m.Defs[0].Body, m.Defs[1].Body)
+	}
+}
+
+func TestModelSkipsRepeatedDatatypes(t *testing.T) {
+	sc := mustParse(t, `(declare-datatypes ((pair 2)) ((par (T1 T2) ((mkpair (first T1) (second T2))))))(declare-fun x () (pair Bool Bool))`)
+	m, err := ParseModel([]byte(`(model
+(declare-datatypes ((pair 2)) ((par (T1 T2)((mkpair (first T1) (second T2))))))
+(define-fun x () (pair Bool Bool) ((as mkpair (pair Bool Bool)) true true))
+)`), sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Defs) != 1 {
+		t.Fatalf("%d defs", len(m.Defs))
+	}
+}

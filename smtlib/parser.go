@@ -1135,6 +1135,14 @@ func (p *parser) symbolTerm(name string, quoted bool, pos Pos) *smt.Term {
 				return p.modelValue(name, smt.UninterpretedSort(name[:i]))
 			}
 		}
+		// cvc4 1.8 names them @uc_S_N.
+		if rest, ok := strings.CutPrefix(name, "@uc_"); ok {
+			if i := strings.LastIndexByte(rest, '_'); i > 0 {
+				if e, ok := p.sorts[rest[:i]]; ok && e.arity == 0 && e.dt == nil && e.body == nil {
+					return p.modelValue(name, smt.UninterpretedSort(rest[:i]))
+				}
+			}
+		}
 	}
 	p.unknownSymbol(name, pos)
 	return nil

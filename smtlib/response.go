@@ -278,6 +278,17 @@ func (p *parser) modelEntry(m *Model) {
 		if len(params) == 0 {
 			m.Universe[s] = append(m.Universe[s], f)
 		}
+	case lx.is("declare-sort"), lx.is("declare-datatypes"), lx.is("declare-datatype"), lx.is("declare-codatatypes"):
+		// cvc4 1.8 repeats the script's sort and datatype declarations in
+		// its model; the script's own are the ones that count.
+		depth := lx.depth
+		for lx.depth >= depth {
+			if lx.kind == tEOF {
+				p.unexpected("')' closing the declaration")
+			}
+			p.next()
+		}
+		p.next() // past the ')' that closed it
 	default:
 		// a bare term, such as z3's (forall ((x U)) (or (= x U!val!0) …))
 		t := p.compound(pos)

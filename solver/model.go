@@ -128,13 +128,15 @@ func nativeModel(stdout []byte, sc *smtlib.Script) (*smtlib.Model, bool, error) 
 func bitsTerm(st *smt.Store, bits string, s *smt.Sort) (*smt.Term, error) {
 	switch s.Kind {
 	case smt.KindBool:
-		switch bits {
+		switch strings.ReplaceAll(bits, "x", "0") {
 		case "1":
 			return st.True(), nil
 		case "0":
 			return st.False(), nil
 		}
 	case smt.KindBitVec:
+		// x marks a don't-care bit: any value is a model, take 0.
+		bits = strings.ReplaceAll(bits, "x", "0")
 		if len(bits) == s.Width {
 			if v, ok := new(big.Int).SetString(bits, 2); ok {
 				return st.BV(v, s.Width)

@@ -229,7 +229,15 @@ func check(root, path string, p *solver.Profile, wall time.Duration) *Outcome {
 		o.Verdict, o.Detail = "not-sat", err.Error()
 		return o
 	}
-	tmp.Write(ModelScript(src, at))
+	native := p.Quirks.NativeModelFormat
+	if native {
+		// Boolector 1.5 takes neither set-option nor get-model: its -m
+		// switch prints the model in its own format, which solver reads.
+		tmp.Write(src[:at])
+		tmp.WriteString("(check-sat)\n")
+	} else {
+		tmp.Write(ModelScript(src, at))
+	}
 	tmp.Close()
 	defer os.Remove(tmp.Name())
 	// The model answers the first check-sat: read it against the symbols
@@ -239,7 +247,7 @@ func check(root, path string, p *solver.Profile, wall time.Duration) *Outcome {
 		return o
 	}
 	res, err := solver.Run(context.Background(), p, solver.FileInput(tmp.Name()),
-		solver.RunOptions{Limits: solver.Limits{Wall: wall}})
+		solver.RunOptions{Limits: solver.Limits{Wall: wall}, Mode: solver.Mode{Models: native}})
 	if err != nil {
 		o.Verdict, o.Detail = "not-sat", err.Error()
 		return o
@@ -254,6 +262,15 @@ func check(root, path string, p *solver.Profile, wall time.Duration) *Outcome {
 		if len(res.Errors) > 0 {
 			o.Detail = "error: " + firstLine(res.Errors[0])
 		}
+		return o
+	}
+	if native {
+		m, err := res.Model(sc)
+		if err != nil {
+			o.Verdict, o.Detail = "model-error", firstLine(err.Error())
+			return o
+		}
+		o.Verdict, o.Detail = checkDefs(m, sc, o)
 		return o
 	}
 	if len(res.RawResponses) == 0 && res.Status == solver.StatusTimeout {
@@ -288,6 +305,12 @@ func CheckModel(text string, sc *smtlib.Script, o *Outcome) (string, string) {
 	if err != nil {
 		return "model-error", firstLine(err.Error())
 	}
+	return checkDefs(m, sc, o)
+}
+
+// checkDefs checks a model read by any route: every definition of a
+// declared symbol has its declared sort, and constants have values.
+func checkDefs(m *smtlib.Model, sc *smtlib.Script, o *Outcome) (string, string) {
 	defined := map[*smt.Func]bool{}
 	for _, d := range m.Defs {
 		if !d.Declared {
