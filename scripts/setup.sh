@@ -10,6 +10,7 @@ need=(
   "cvc5:cvc5"
   "cvc4:cvc4"
   "boolector:boolector"
+  "g++:g++"
   "cadical:cadical"
   "/usr/include/cadical.hpp:libcadical-dev"
   "minisat:minisat"
