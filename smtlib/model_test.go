@@ -190,3 +190,11 @@ func TestModelSkipsRepeatedDatatypes(t *testing.T) {
 		t.Fatalf("%d defs", len(m.Defs))
 	}
 }
+
+func TestModelZ3DoubledBackslash(t *testing.T) {
+	sc := mustParse(t, `(declare-fun |a\b| () Bool)`)
+	m, err := ParseModel([]byte(`((define-fun |a\\b| () Bool true))`), sc)
+	if err != nil || !m.Defs[0].Declared {
+		t.Fatalf("%v %+v", err, m)
+	}
+}

@@ -332,6 +332,10 @@ func hasLetNode(t *smt.Term, seen map[*smt.Term]bool) bool {
 func (p *parser) modelDef(name string, formals []*smt.Term, res *smt.Sort, pos Pos) *ModelDef {
 	params := sortsOfVars(formals)
 	def := &ModelDef{Formals: formals}
+	if _, ok := p.funs[name]; !ok && strings.Contains(name, `\\`) {
+		// z3 4.8 doubles a backslash inside |quoted symbols| it prints.
+		name = strings.ReplaceAll(name, `\\`, `\`)
+	}
 	if f, ok := p.funs[name]; ok && (f.Kind == smt.FuncDeclared || f.Kind == smt.FuncClosedBox || f.Kind == smt.FuncOracle) && f.Body == nil && !p.modelLocal[f] {
 		if len(f.Params) != len(params) || f.Result != res {
 			p.errorAt(pos, "model defines %s with a different signature than its declaration", name)
