@@ -14,6 +14,8 @@ import (
 // logic and the sorts that occur in it.
 type theories struct {
 	ints, reals, nonlinear, strs bool
+	// noArith: QF_S has Int terms (str.len) but no arithmetic symbols (cvc5 rejects + and < there).
+	noArith bool
 	bvWidths                     []int
 	fpSorts                      []*smt.Sort
 }
@@ -25,6 +27,7 @@ func theoriesOf(logic string, sorts []*smt.Sort) theories {
 	if all {
 		th.nonlinear = true
 	} else {
+		th.noArith = l == "S"
 		th.strs = l == "S" || strings.HasPrefix(l, "SLIA") || strings.HasPrefix(l, "SNIA")
 		th.ints = strings.Contains(l, "IA") || strings.Contains(l, "IDL") || strings.Contains(l, "IRA") || th.strs
 		th.reals = strings.Contains(l, "RA") || strings.Contains(l, "RDL")
@@ -225,7 +228,7 @@ func (g *Generator) genBool(r *rand.Rand, d int) *smt.Term {
 	if d > 0 {
 		ps = append(ps, func() *smt.Term { return g.st.Bool(r.IntN(2) == 0) })
 	}
-	if g.th.ints || g.th.reals {
+	if (g.th.ints || g.th.reals) && !g.th.noArith {
 		ps = append(ps, func() *smt.Term {
 			s := g.numSort(r)
 			ops := []smt.Op{smt.OpLt, smt.OpLe, smt.OpGe, smt.OpGt}
@@ -293,7 +296,10 @@ func (g *Generator) numSort(r *rand.Rand) *smt.Sort {
 func (g *Generator) genInt(r *rand.Rand, d int) *smt.Term {
 	in := smt.IntSort()
 	ops := []smt.Op{smt.OpAdd, smt.OpSub, smt.OpIte}
-	if g.th.nonlinear {
+	if g.th.noArith {
+		ops = []smt.Op{smt.OpIte}
+	}
+	if g.th.nonlinear && !g.th.noArith {
 		ops = append(ops, smt.OpMul, smt.OpIntDiv, smt.OpMod, smt.OpAbs)
 	}
 	if g.th.strs {

@@ -118,14 +118,14 @@ const (
 )
 
 // DefaultSolverOptions are the options fuzzed per solver (paper §V-A and
-// the artifact name smt.string_solver=z3str3, --sygus-rr-synth-input and
+// the artifact name smt.string_solver=z3str3 and
 // --no-strings-lazy-pp; the rest are common options of the same kind that
 // change the search, never the semantics).
 var DefaultSolverOptions = map[string][]string{
 	"z3": {"smt.string_solver=z3str3", "smt.arith.solver=2", "smt.arith.solver=6", "rewriter.flat=false",
 		"smt.relevancy=0", "smt.arith.nl=false", "rewriter.hoist_mul=true", "smt.ematching=false"},
-	"cvc5": {"--strings-exp", "--no-strings-lazy-pp", "--strings-fmf", "--sygus-rr-synth-input",
-		"--nl-ext-tplanes", "--simplification=none", "--arith-brab=false", "--strings-eager-len-re"},
+	"cvc5": {"--strings-exp", "--no-strings-lazy-pp", "--strings-fmf",
+		"--nl-ext-tplanes", "--simplification=none", "--strings-eager-len-re"},
 	"cvc4": {"--strings-exp", "--strings-fmf", "--nl-ext-tplanes", "--simplification=none"},
 }
 
