@@ -15,9 +15,9 @@ import (
 type theories struct {
 	ints, reals, nonlinear, strs bool
 	// noArith: QF_S has Int terms (str.len) but no arithmetic symbols (cvc5 rejects + and < there).
-	noArith bool
-	bvWidths                     []int
-	fpSorts                      []*smt.Sort
+	noArith  bool
+	bvWidths []int
+	fpSorts  []*smt.Sort
 }
 
 func theoriesOf(logic string, sorts []*smt.Sort) theories {
