@@ -108,7 +108,9 @@ func snapshot(t *testing.T, st *campaign.Store, id string) (recs []record, sigs 
 	sigs, reduced = map[string]int64{}, map[string]string{}
 	for _, r := range rows {
 		sigs[r.Signature] = r.Count
-		reduced[r.Signature] = r.ReduceStatus + ":" + strconv.Itoa(r.ReducedSize) + ":" + strconv.FormatUint(r.SmallestIter, 10)
+		// The reduced size is left out: reduction runs under a time budget,
+		// so how far it gets depends on the machine's load, not on kills.
+		reduced[r.Signature] = r.ReduceStatus + ":" + strconv.FormatUint(r.SmallestIter, 10)
 	}
 	return recs, sigs, reduced
 }
