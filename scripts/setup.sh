@@ -15,7 +15,7 @@ need=(
   "/usr/include/cadical.hpp:libcadical-dev"
   "minisat:minisat"
   "/usr/share/java/org.sat4j.core.jar:sat4j"
-  "java:default-jdk-headless"
+  "javac:default-jdk-headless"
   "clang:clang"
   "wasm-ld:lld"
   "/usr/lib/postgresql:postgresql"
