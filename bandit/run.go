@@ -244,6 +244,9 @@ type Stats struct {
 	Rewards         int           `json:"rewards"`
 	SolverCalls     int           `json:"solver_calls"`
 	SolverCPU       time.Duration `json:"solver_cpu_ns"`
+	Sat             int           `json:"sat"`
+	Unsat           int           `json:"unsat"`
+	Unknown         int           `json:"unknown"`
 	Timeouts        int           `json:"timeouts"`
 	Crashes         int           `json:"crashes"`
 	KnownCrashes    int           `json:"known_crashes"`
@@ -255,6 +258,12 @@ type Stats struct {
 func (s *Stats) count(outs []Outcome, known []string) {
 	for _, o := range outs {
 		switch o.Status {
+		case solver.StatusSat:
+			s.Sat++
+		case solver.StatusUnsat:
+			s.Unsat++
+		case solver.StatusUnknown:
+			s.Unknown++
 		case solver.StatusTimeout:
 			s.Timeouts++
 		case solver.StatusCrash:

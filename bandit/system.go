@@ -200,6 +200,9 @@ func (s *System) disagreementFinding(e *Env, script []byte, answers map[string]s
 func fillStats(st *campaign.Stats, s Stats) {
 	st.SolverCalls += int64(s.SolverCalls)
 	st.SolverCPU += s.SolverCPU
+	st.Sat += int64(s.Sat)
+	st.Unsat += int64(s.Unsat)
+	st.Unknown += int64(s.Unknown)
 	st.Timeout += int64(s.Timeouts)
 	st.Crash += int64(s.Crashes + s.KnownCrashes)
 	st.Error += int64(s.Errors)

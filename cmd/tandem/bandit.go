@@ -399,7 +399,32 @@ prints the ranking of culprit constructs next to the baselines' results.`,
 	}
 	bf.register(bug, false)
 	bug.Flags().StringArrayVar(&solvers, "solver", nil, "solver spec (repeat, at least two)")
-	cmd.AddCommand(perf, bug)
+	var cf campaignFlags
+	var so bandit.SystemOptions
+	camp := &cobra.Command{
+		Use:   "campaign DIR --mode bug|perf --solver z3 --solver cvc5 --theory fp",
+		Short: "run BanditFuzz under the campaign harness: one iteration is one run with a fresh agent; findings deduplicated, reduced and exported; the report shows the ranking",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			config, err := json.Marshal(so)
+			if err != nil {
+				return err
+			}
+			if cf.iterations == 0 && cf.duration == 0 {
+				cf.duration = 10 * time.Minute
+			}
+			return runCampaign(cmd, args[0], bandit.SystemName, config, &cf)
+		},
+	}
+	addCampaignFlags(camp, &cf)
+	camp.Flags().StringVar(&so.Mode, "mode", "bug", "bug or perf")
+	camp.Flags().StringVar(&so.Theory, "theory", "fp", "grammar: fp, str, bv, lia, nia, lra, nra")
+	camp.Flags().StringArrayVar(&so.Solvers, "solver", nil, "solver spec (repeat; perf mode: the target first)")
+	camp.Flags().StringVar(&so.Fuzzer, "fuzzer", "", "banditfuzz (default), random, mutational, evolutionary (perf)")
+	camp.Flags().StringVar(&so.Agent, "agent", "", "thompson (default), epsilon, ucb, uniform")
+	camp.Flags().DurationVar(&so.Timeout, "timeout", bandit.DefaultBugTimeout, "per-query timeout")
+	camp.Flags().IntVar(&so.Queries, "queries", 50, "queries per iteration (one run)")
+	cmd.AddCommand(perf, bug, camp)
 	return cmd
 }
 
