@@ -175,21 +175,5 @@ func Bug(ctx context.Context, e *Env, r *rand.Rand, o BugOptions) (*BugRun, erro
 }
 
 func (l *bugLoop) mutant(in *Instance) (*Instance, int) {
-	banned := map[int]bool{}
-	for try := 0; try < MaxReselect; try++ {
-		c := l.agent.Select(l.r, banned)
-		if c < 0 {
-			break
-		}
-		m, err := l.e.Gen.Mutate(l.r, in, c)
-		if err == nil && !l.seen[m.Body()] {
-			l.seen[m.Body()] = true
-			l.run.Stats.Mutations++
-			return m, c
-		}
-		l.run.Stats.FailedMutations++
-		banned[c] = true
-	}
-	l.run.Stats.Fallbacks++
-	return nil, -1
+	return mutate(l.r, l.agent, l.e.Gen, in, l.seen, &l.run.Stats)
 }

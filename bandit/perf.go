@@ -98,25 +98,30 @@ func (l *perfLoop) fresh(ctx context.Context) (scored, error) {
 	return l.solve(ctx, in)
 }
 
-// mutant selects an arm and mutates in with it, re-selecting up to
-// MaxReselect times when the mutation fails or repeats a seen instance.
 func (l *perfLoop) mutant(in *Instance) (*Instance, int) {
+	return mutate(l.r, l.agent, l.e.Gen, in, l.seen, &l.run.Stats)
+}
+
+// mutate selects an arm and mutates in with it, re-selecting up to
+// MaxReselect times when the mutation fails or repeats a seen instance.
+// It is the step both loops share.
+func mutate(r *rand.Rand, agent Agent, gen *Generator, in *Instance, seen map[string]bool, st *Stats) (*Instance, int) {
 	banned := map[int]bool{}
 	for try := 0; try < MaxReselect; try++ {
-		c := l.agent.Select(l.r, banned)
+		c := agent.Select(r, banned)
 		if c < 0 {
 			break
 		}
-		m, err := l.e.Gen.Mutate(l.r, in, c)
-		if err == nil && !l.seen[m.Body()] {
-			l.seen[m.Body()] = true
-			l.run.Stats.Mutations++
+		m, err := gen.Mutate(r, in, c)
+		if err == nil && !seen[m.Body()] {
+			seen[m.Body()] = true
+			st.Mutations++
 			return m, c
 		}
-		l.run.Stats.FailedMutations++
+		st.FailedMutations++
 		banned[c] = true
 	}
-	l.run.Stats.Fallbacks++
+	st.Fallbacks++
 	return nil, -1
 }
 
