@@ -35,17 +35,35 @@ type run struct {
 	digest     map[uint64]struct{}
 	mh         maphash.Hash
 
-	stop       bool
-	solved     bool
-	phase      Phase
-	sol        []byte
-	best       []byte
-	bestScore  int
-	unsat      bool
-	proof      string
-	st         Stats
-	evalsAt    int64
-	phaseStart time.Time
+	stop      bool
+	solved    bool
+	phase     Phase
+	sol       []byte
+	best      []byte
+	bestScore int
+	unsat     bool
+	proof     string
+	st        Stats
+	frames    []phaseFrame
+
+	// Sub-goals (multi-goal, conjunct by conjunct): inGoal marks the
+	// constraints of goal; partial says that some conjunct of the branch
+	// is not in goal, so a candidate satisfying goal and π is a step
+	// (stepSol), not a solution. sub disables unsat proofs, which hold
+	// only for the plain query.
+	inGoal   []bool
+	partial  bool
+	sub      bool
+	stepSol  []byte
+	stepDone bool
+}
+
+// phaseFrame is the accounting of a phase that is running (phases nest:
+// multi-goal runs the pipeline).
+type phaseFrame struct {
+	p       Phase
+	evalsAt int64
+	start   time.Time
 }
 
 // budget reports whether the search must stop.
@@ -89,6 +107,13 @@ func (r *run) evaluate() uint64 {
 		}
 	}
 	if score == len(r.s.roots)-r.s.nGoal {
+		if r.partial && !r.restHolds() {
+			// the sub-goal and π hold, the rest of the branch does not:
+			// this step of the conjunct-by-conjunct search is done
+			r.stepSol = slices.Clone(r.cur)
+			r.stepDone, r.stop = true, true
+			return 0
+		}
 		r.success()
 		return 0
 	}
@@ -97,6 +122,17 @@ func (r *run) evaluate() uint64 {
 		r.bestScore = score
 	}
 	return 0
+}
+
+// restHolds reports whether the conjuncts of the branch that are not in
+// the current sub-goal hold on the evaluated candidate.
+func (r *run) restHolds() bool {
+	for i := 0; i < r.s.nGoal; i++ {
+		if !r.inGoal[i] && !r.s.ev.holds(i) {
+			return false
+		}
+	}
+	return true
 }
 
 func addSat(a, b uint64) uint64 {
@@ -181,6 +217,7 @@ func (r *run) solve(reuse []Patch) *Result {
 	}
 	r.frozen = make([]bool, len(r.cur))
 	r.unique = make([]bool, len(r.cur))
+	r.inGoal = make([]bool, len(s.roots))
 	r.digest = map[uint64]struct{}{}
 	r.mh.SetSeed(hashSeed)
 
@@ -252,9 +289,20 @@ func (r *run) solve(reuse []Patch) *Result {
 	if r.solved || r.unsat {
 		return r.result(r.phase)
 	}
+	// an and branch condition, conjunct by conjunct [code]
+	if s.nGoal > 1 && !r.stop {
+		r.conjuncts()
+		if r.solved {
+			return r.result(PhaseConjuncts)
+		}
+	}
 	mainBest := r.best
-	// multi-goal strategy
-	if !r.opts.NoMultigoal && !r.opts.Skip.Has(PhaseMultigoal) && r.best != nil && !r.stop {
+	// multi-goal strategy, starting with freeze neighbours [code]
+	if !r.opts.NoMultigoal && r.best != nil && !r.stop {
+		r.freezeNeighbours()
+		if r.solved {
+			return r.result(PhaseFreeze)
+		}
 		r.multigoal()
 		if r.solved {
 			return r.result(PhaseMultigoal)
@@ -290,6 +338,16 @@ func (r *run) result(p Phase) *Result {
 func (r *run) setGoal(goal []int) {
 	s := r.s
 	r.goal = goal
+	clear(r.inGoal)
+	for _, i := range goal {
+		r.inGoal[i] = true
+	}
+	r.partial = false
+	for i := 0; i < s.nGoal; i++ {
+		if !r.inGoal[i] {
+			r.partial = true
+		}
+	}
 	r.mut = nil
 	var gin []int
 	for _, i := range goal {
@@ -355,15 +413,19 @@ func (r *run) enter(p Phase) bool {
 	}
 	r.phase = p
 	r.st.Phase[p].Runs++
-	r.evalsAt = r.st.Evals
-	r.phaseStart = time.Now()
+	r.frames = append(r.frames, phaseFrame{p, r.st.Evals, time.Now()})
 	return true
 }
 
 func (r *run) leave() {
-	ps := &r.st.Phase[r.phase]
-	ps.Evals += r.st.Evals - r.evalsAt
-	ps.Time += time.Since(r.phaseStart)
+	f := r.frames[len(r.frames)-1]
+	r.frames = r.frames[:len(r.frames)-1]
+	ps := &r.st.Phase[f.p]
+	ps.Evals += r.st.Evals - f.evalsAt
+	ps.Time += time.Since(f.start)
+	if n := len(r.frames); n > 0 {
+		r.phase = r.frames[n-1].p
+	}
 }
 
 // mutate is MUTATE: the phases in the public code's order, cheapest
@@ -460,7 +522,7 @@ func (r *run) enumerate(g *InputGroup, set IntervalSet, limit uint64) bool {
 // the query unsat: every input byte of the goal and π is in g or fixed by
 // π (and the search is the plain query, not a sub-goal or MUTATEOPT).
 func (r *run) proves(bytes []int) bool {
-	if r.optimistic || len(r.goal) != r.s.nGoal || r.st.Rejected > 0 {
+	if r.optimistic || r.sub || len(r.goal) != r.s.nGoal || r.st.Rejected > 0 {
 		return false
 	}
 	for _, b := range r.s.inputs {

@@ -27,13 +27,16 @@ const (
 	PhaseGD               // 10. gradient descent (§III-C.4)
 	PhaseAFLDet           // 11. AFL deterministic mutations (§III-C.5)
 	PhaseHavoc            // 12. havoc (§III-C.6)
+	PhaseFreeze           // freeze neighbours, the first step of multi-goal [code]
 	PhaseMultigoal        // multi-goal strategy (Algorithm 1, lines 5-14)
+	PhaseConjuncts        // an and branch condition solved conjunct by conjunct [code]
 	PhaseFallback         // the fallback SMT solver (portfolio)
 	numPhases
 )
 
 var phaseNames = [...]string{"none", "seed", "reuse", "constant", "i2s", "simple-math", "range-bf", "range-bf-opt",
-	"interesting-constants", "byte-bf", "gradient-descent", "afl-deterministic", "havoc", "multigoal", "fallback"}
+	"interesting-constants", "byte-bf", "gradient-descent", "afl-deterministic", "havoc", "freeze-neighbours",
+	"multigoal", "conjuncts", "fallback"}
 
 func (p Phase) String() string {
 	if p < 0 || p >= numPhases {
