@@ -1,0 +1,20 @@
+; Path constraint around strlen: a 6-character lowercase palindrome in an
+; 8-byte buffer whose bytes add up to a given sum. strlen8 is the closed
+; box; the byte constraints are the theory part.
+(set-logic QF_BV)
+(declare-cb strlen8 ((_ BitVec 64)) (_ BitVec 8))
+(declare-const s (_ BitVec 64))
+(define-fun c0 () (_ BitVec 8) ((_ extract 7 0) s))
+(define-fun c1 () (_ BitVec 8) ((_ extract 15 8) s))
+(define-fun c2 () (_ BitVec 8) ((_ extract 23 16) s))
+(define-fun c3 () (_ BitVec 8) ((_ extract 31 24) s))
+(define-fun c4 () (_ BitVec 8) ((_ extract 39 32) s))
+(define-fun c5 () (_ BitVec 8) ((_ extract 47 40) s))
+(define-fun lower ((c (_ BitVec 8))) Bool (and (bvuge c #x61) (bvule c #x7a)))
+(assert (= (strlen8 s) #x06))
+(assert (and (lower c0) (lower c1) (lower c2)))
+(assert (and (= c0 c5) (= c1 c4) (= c2 c3)))
+(assert (= (bvadd ((_ zero_extend 8) c0) ((_ zero_extend 8) c1) ((_ zero_extend 8) c2)) #x0140))
+(assert (bvugt c1 c0))
+(assert (bvugt c2 c1))
+(check-sat)
