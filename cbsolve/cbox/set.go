@@ -28,10 +28,8 @@ import (
 // evaluators: Set.Call is an [eval.Callee] for compiled programs, and
 // Set.CallValues fits [eval.Model].Boxes.
 type Set struct {
-	opts   Options
-	ctx    context.Context
-	cancel context.CancelFunc
-	cache  *cache
+	opts  Options
+	cache *cache
 
 	mu      sync.RWMutex
 	byFunc  map[*smt.Func]*entry
@@ -60,9 +58,8 @@ type entry struct {
 // CacheSize.
 func NewSet(opts Options) *Set {
 	opts = opts.withDefaults()
-	ctx, cancel := context.WithCancel(context.Background())
 	return &Set{
-		opts: opts, ctx: ctx, cancel: cancel,
+		opts:   opts,
 		cache:  newCache(opts.CacheSize),
 		byFunc: map[*smt.Func]*entry{},
 		byName: map[string]*entry{},
@@ -144,9 +141,10 @@ func (s *Set) Funcs() []*smt.Func {
 
 // Call computes f on args (unsigned values, Bool as 0/1) through the cache.
 // It implements [eval.Callee]; boxes without the Bits fast path are called
-// with values. Calls end when the set is closed.
+// with values. Each call is bounded by the box's own time limit, and calls
+// in flight end when the set is closed.
 func (s *Set) Call(f *smt.Func, args []uint64) (uint64, error) {
-	return s.CallBits(s.ctx, f, args)
+	return s.CallBits(context.Background(), f, args)
 }
 
 // CallBits is Call with a context.
@@ -193,7 +191,7 @@ func (s *Set) CallBits(ctx context.Context, f *smt.Func, args []uint64) (uint64,
 // CallValues computes f on args through the cache. Its signature fits
 // [eval.Model].Boxes.
 func (s *Set) CallValues(f *smt.Func, args []smt.Value) (smt.Value, error) {
-	return s.CallValuesContext(s.ctx, f, args)
+	return s.CallValuesContext(context.Background(), f, args)
 }
 
 // CallValuesContext is CallValues with a context.
@@ -385,7 +383,7 @@ func errorsText(m map[Kind]int64) string {
 	return ", errors: " + strings.Join(parts, ", ")
 }
 
-// Close closes every box of the set and ends the calls in flight. The
+// Close closes every box of the set, which ends the calls in flight. The
 // counters stay readable.
 func (s *Set) Close() error {
 	s.mu.Lock()
@@ -399,7 +397,6 @@ func (s *Set) Close() error {
 		boxes = append(boxes, e.box)
 	}
 	s.mu.Unlock()
-	s.cancel()
 	var errs []error
 	for _, b := range boxes {
 		if err := b.Close(); err != nil {
@@ -420,7 +417,7 @@ type cachedBitsBox struct{ cachedBox }
 func (c cachedBox) Func() *smt.Func { return c.e.f }
 func (c cachedBox) Call(ctx context.Context, args []smt.Value) (smt.Value, error) {
 	if ctx == nil {
-		ctx = c.s.ctx
+		ctx = context.Background()
 	}
 	return c.s.CallValuesContext(ctx, c.e.f, args)
 }
@@ -428,7 +425,7 @@ func (c cachedBox) Close() error { return c.e.box.Close() }
 
 func (c cachedBitsBox) CallBits(ctx context.Context, args []uint64) (uint64, error) {
 	if ctx == nil {
-		ctx = c.s.ctx
+		ctx = context.Background()
 	}
 	return c.s.CallBits(ctx, c.e.f, args)
 }

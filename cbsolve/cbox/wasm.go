@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/tetratelabs/wazero"
@@ -208,11 +209,45 @@ type wasmBox struct {
 }
 
 // wasmInst is one instance; it serves one call at a time.
+//
+// Its calls run under ctx, a context of its own that a reusable timer
+// ends after the call timeout: wazero stops a call when the context passed
+// to it is done (WithCloseOnContextDone), and a context.WithTimeout per
+// call would cost a fresh timer and context every time. Once ctx is done
+// the instance is closed and never reused.
 type wasmInst struct {
 	mod   api.Module
 	fn    api.Function
 	mem   api.Memory
 	stack []uint64
+	ctx   *instCtx
+	timer *time.Timer
+}
+
+// instCtx is a context that ends once, with a given error.
+type instCtx struct {
+	done chan struct{}
+	once sync.Once
+	err  atomic.Value // error, set before done is closed
+}
+
+func (c *instCtx) Deadline() (time.Time, bool) { return time.Time{}, false }
+func (c *instCtx) Done() <-chan struct{}       { return c.done }
+func (c *instCtx) Value(any) any               { return nil }
+func (c *instCtx) Err() error {
+	if e, ok := c.err.Load().(error); ok {
+		return e
+	}
+	return nil
+}
+
+// end ends the context with err (context.DeadlineExceeded for the call
+// timeout, context.Canceled for the caller's context).
+func (c *instCtx) end(err error) {
+	c.once.Do(func() {
+		c.err.Store(err)
+		close(c.done)
+	})
 }
 
 func (w *wasmBox) instantiate(ctx context.Context) (*wasmInst, error) {
@@ -229,7 +264,15 @@ func (w *wasmBox) instantiate(ctx context.Context) (*wasmInst, error) {
 		}
 		return nil, &Error{Kind: Start, Msg: "instantiating the module: " + firstLine(err.Error())}
 	}
-	return &wasmInst{mod: mod, fn: mod.ExportedFunction(w.export), mem: mod.Memory(), stack: make([]uint64, w.nstack)}, nil
+	inst := &wasmInst{
+		mod: mod, fn: mod.ExportedFunction(w.export), mem: mod.Memory(),
+		stack: make([]uint64, w.nstack),
+		ctx:   &instCtx{done: make(chan struct{})},
+	}
+	ictxInst := inst.ctx
+	inst.timer = time.AfterFunc(time.Hour, func() { ictxInst.end(context.DeadlineExceeded) })
+	inst.timer.Stop()
+	return inst, nil
 }
 
 func (w *wasmBox) get(ctx context.Context) (*wasmInst, error) {
@@ -260,26 +303,42 @@ func (w *wasmBox) put(inst *wasmInst) {
 }
 
 func (w *wasmBox) callBits(ctx context.Context, args []uint64) (uint64, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, &Error{Kind: Canceled, Msg: err.Error()}
+	}
 	inst, err := w.get(ctx)
 	if err != nil {
 		return 0, err
 	}
 	copy(inst.stack, args)
-	cctx, cancel := context.WithTimeout(ctx, w.timeout)
-	err = inst.fn.CallWithStack(cctx, inst.stack)
-	cancel()
+	var stop func() bool
+	if ctx.Done() != nil {
+		stop = context.AfterFunc(ctx, func() { inst.ctx.end(context.Canceled) })
+	}
+	inst.timer.Reset(w.timeout)
+	err = inst.fn.CallWithStack(inst.ctx, inst.stack)
+	// The instance is reusable only if neither the timer nor the caller's
+	// context ended its context (nor may still do so).
+	reusable := inst.timer.Stop()
+	if stop != nil && !stop() {
+		reusable = false
+	}
 	if err != nil {
-		e := w.classify(ctx, cctx, inst, err)
+		e := w.classify(ctx, inst, err)
 		inst.mod.Close(context.Background())
 		return 0, e
 	}
 	r := inst.stack[0]
-	w.put(inst)
+	if reusable && inst.ctx.Err() == nil {
+		w.put(inst)
+	} else {
+		inst.mod.Close(context.Background())
+	}
 	return r, nil
 }
 
 // classify turns a failed call into an *Error.
-func (w *wasmBox) classify(ctx, cctx context.Context, inst *wasmInst, err error) *Error {
+func (w *wasmBox) classify(ctx context.Context, inst *wasmInst, err error) *Error {
 	w.mu.Lock()
 	closed := w.closed
 	w.mu.Unlock()
@@ -302,7 +361,7 @@ func (w *wasmBox) classify(ctx, cctx context.Context, inst *wasmInst, err error)
 			return &Error{Kind: Crash, Msg: fmt.Sprintf("the module exited with code %d", exit.ExitCode())}
 		}
 	}
-	if errors.Is(cctx.Err(), context.DeadlineExceeded) {
+	if errors.Is(inst.ctx.Err(), context.DeadlineExceeded) {
 		return &Error{Kind: Timeout, Msg: fmt.Sprintf("no answer within %v", w.timeout)}
 	}
 	msg := strings.TrimPrefix(firstLine(err.Error()), "wasm error: ")
