@@ -1,0 +1,573 @@
+// Command cb runs tandem's closed-box solver (tandem solve, package cbsolve)
+// on the closed-box benchmark suite of bench/cb/MANIFEST.tsv and on Delphi's
+// benchmarks (../shared/corpus/delphi), in the three modes side by side, and
+// prints the paper's Table 7: solved and PAR-2 per mode, speed-ups on the
+// commonly solved instances, per-source counts, and every wrong answer
+// (there must be none). It also writes results.tsv and an HTML report with
+// the cactus plot.
+//
+//	go run ./bench/cb                       # the suite, 60 s, all three modes
+//	go run ./bench/cb -delphi -timeout 10s  # Delphi's 638 benchmarks
+//	go run ./bench/cb -filter motivating -modes cdfl -v
+package main
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"fmt"
+	"html"
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"tandem/cbsolve"
+	"tandem/cbsolve/cbox"
+	"tandem/eval"
+	"tandem/smt"
+	"tandem/smtlib"
+)
+
+type instance struct {
+	Name     string // as listed
+	Path     string // file to solve
+	Source   string
+	Expected string
+	Pure     string
+	Boxes    map[string]string // NAME -> IMPL ("define" for --cb-from-define)
+	Oracles  string            // directory of Delphi oracles
+}
+
+type outcome struct {
+	Inst   *instance
+	Mode   string
+	Status string
+	Reason string
+	Time   time.Duration
+	Wrong  string // why the answer is wrong ("" when it is not)
+	Stats  cbsolve.Stats
+}
+
+func main() {
+	var (
+		manifest  = flag.String("manifest", "bench/cb/MANIFEST.tsv", "the suite's manifest")
+		corpus    = flag.String("corpus", "../shared/corpus", "the shared corpus (for corpus: entries and -delphi)")
+		delphi    = flag.Bool("delphi", false, "run Delphi's benchmarks instead of the suite")
+		oracles   = flag.String("oracles", "bench/cb/delphi", "directory of the Delphi oracle implementations")
+		timeout   = flag.Duration("timeout", 60*time.Second, "time limit per instance and mode")
+		modes     = flag.String("modes", "cdfl,fuzz-only,active-learning", "modes to compare")
+		jobs      = flag.Int("j", runtime.NumCPU(), "instances solved at once")
+		filter    = flag.String("filter", "", "only instances whose name matches this regexp")
+		every     = flag.Int("every", 1, "only every n-th instance (quick runs)")
+		smtName   = flag.String("smt", "z3", "SMT engine")
+		outDir    = flag.String("out", "", "write results.tsv and report.html here (default bench/cb/results[-delphi])")
+		verbose   = flag.Bool("v", false, "print every outcome")
+		cbTimeout = flag.Duration("cb-timeout", time.Second, "time limit of one closed-box call")
+	)
+	flag.Parse()
+	var insts []*instance
+	var err error
+	if *delphi {
+		insts, err = loadDelphi(*corpus, *oracles)
+	} else {
+		insts, err = loadSuite(*manifest, *corpus)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "cb:", err)
+		os.Exit(2)
+	}
+	insts = choose(insts, *filter, *every)
+	var ms []cbsolve.Mode
+	for _, n := range strings.Split(*modes, ",") {
+		m, err := cbsolve.ParseMode(strings.TrimSpace(n))
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "cb:", err)
+			os.Exit(2)
+		}
+		ms = append(ms, m)
+	}
+	if *outDir == "" {
+		*outDir = "bench/cb/results"
+		if *delphi {
+			*outDir += "-delphi"
+		}
+	}
+	type job struct {
+		inst *instance
+		mode cbsolve.Mode
+	}
+	jobsCh := make(chan job)
+	var mu sync.Mutex
+	var outs []*outcome
+	var wg sync.WaitGroup
+	start := time.Now()
+	total := len(insts) * len(ms)
+	for w := 0; w < *jobs; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range jobsCh {
+				o := run(j.inst, j.mode, *timeout, *cbTimeout, *smtName)
+				mu.Lock()
+				outs = append(outs, o)
+				n := len(outs)
+				mu.Unlock()
+				if *verbose || o.Wrong != "" {
+					fmt.Fprintf(os.Stderr, "[%d/%d %s] %-16s %-60s %-8s %8.2fs %s%s\n", n, total, time.Since(start).Round(time.Second),
+						o.Mode, o.Inst.Name, o.Status, o.Time.Seconds(), o.Reason, wrongNote(o))
+				} else if n%20 == 0 {
+					fmt.Fprintf(os.Stderr, "[%d/%d %s]\n", n, total, time.Since(start).Round(time.Second))
+				}
+			}
+		}()
+	}
+	// Interleave the modes so a partial run compares like with like.
+	for _, in := range insts {
+		for _, m := range ms {
+			jobsCh <- job{in, m}
+		}
+	}
+	close(jobsCh)
+	wg.Wait()
+	sort.Slice(outs, func(i, j int) bool {
+		if outs[i].Inst.Name != outs[j].Inst.Name {
+			return outs[i].Inst.Name < outs[j].Inst.Name
+		}
+		return outs[i].Mode < outs[j].Mode
+	})
+	report := summarize(outs, ms, len(insts), *timeout)
+	fmt.Print(report)
+	fmt.Printf("\n(%d instances × %d modes, -timeout %v, -j %d, %s; wall %v)\n", len(insts), len(ms), *timeout, *jobs, *smtName, time.Since(start).Round(time.Second))
+	if err := writeResults(*outDir, outs, ms, report, *timeout); err != nil {
+		fmt.Fprintln(os.Stderr, "cb:", err)
+		os.Exit(1)
+	}
+}
+
+func wrongNote(o *outcome) string {
+	if o.Wrong == "" {
+		return ""
+	}
+	return "  WRONG: " + o.Wrong
+}
+
+func choose(insts []*instance, filter string, every int) []*instance {
+	var re *regexp.Regexp
+	if filter != "" {
+		re = regexp.MustCompile(filter)
+	}
+	var out []*instance
+	for i, in := range insts {
+		if every > 1 && i%every != 0 {
+			continue
+		}
+		if re != nil && !re.MatchString(in.Name) {
+			continue
+		}
+		out = append(out, in)
+	}
+	return out
+}
+
+// readTSV reads a tab-separated file with a header line into maps.
+func readTSV(path string) ([]map[string]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	var head []string
+	var rows []map[string]string
+	for sc.Scan() {
+		line := sc.Text()
+		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		cols := strings.Split(line, "\t")
+		if head == nil {
+			head = cols
+			continue
+		}
+		row := map[string]string{}
+		for i, h := range head {
+			if i < len(cols) {
+				row[h] = cols[i]
+			}
+		}
+		rows = append(rows, row)
+	}
+	return rows, sc.Err()
+}
+
+func loadSuite(manifest, corpus string) ([]*instance, error) {
+	rows, err := readTSV(manifest)
+	if err != nil {
+		return nil, err
+	}
+	base := filepath.Dir(manifest)
+	var out []*instance
+	for _, r := range rows {
+		in := &instance{Name: r["path"], Source: r["source"], Expected: r["expected"], Pure: r["pure"], Boxes: map[string]string{}}
+		if p, ok := strings.CutPrefix(r["path"], "corpus:"); ok {
+			in.Path = filepath.Join(corpus, p)
+		} else {
+			in.Path = filepath.Join(base, r["path"])
+		}
+		for _, b := range strings.Split(r["boxes"], ";") {
+			if b = strings.TrimSpace(b); b == "" {
+				continue
+			}
+			name, impl, ok := strings.Cut(b, "=")
+			if !ok {
+				return nil, fmt.Errorf("%s: %s: bad boxes entry %q", manifest, r["path"], b)
+			}
+			if impl != "define" {
+				sym := ""
+				if i := strings.LastIndex(impl, ":"); i > 0 {
+					impl, sym = impl[:i], impl[i:]
+				}
+				impl = filepath.Join(base, impl) + sym
+			}
+			in.Boxes[name] = impl
+		}
+		out = append(out, in)
+	}
+	return out, nil
+}
+
+func loadDelphi(corpus, oracles string) ([]*instance, error) {
+	dir := filepath.Join(corpus, "delphi")
+	rows, err := readTSV(filepath.Join(dir, "MANIFEST.tsv"))
+	if err != nil {
+		return nil, err
+	}
+	var out []*instance
+	for _, r := range rows {
+		out = append(out, &instance{Name: "delphi/" + r["path"], Path: filepath.Join(dir, r["path"]), Source: "delphi",
+			Expected: r["expected"], Oracles: oracles})
+	}
+	return out, nil
+}
+
+// run solves one instance in one mode, then judges the answer on its own:
+// a sat model is re-evaluated with freshly opened closed boxes, and every
+// answer is compared with the instance's expected status.
+func run(in *instance, mode cbsolve.Mode, timeout, cbTimeout time.Duration, smtName string) *outcome {
+	o := &outcome{Inst: in, Mode: mode.String()}
+	sc, err := smtlib.ParseFile(in.Path)
+	if err != nil {
+		o.Status, o.Reason = "error", err.Error()
+		return o
+	}
+	ctx := context.Background()
+	bopts := cbox.Options{CallTimeout: cbTimeout}
+	set, defs, err := boxes(ctx, sc, in, bopts)
+	if err != nil {
+		o.Status, o.Reason = "error", err.Error()
+		return o
+	}
+	defer set.Close()
+	t0 := time.Now()
+	res, err := cbsolve.Solve(ctx, sc, set, defs, cbsolve.Options{Mode: mode, SMT: smtName, Timeout: timeout})
+	o.Time = time.Since(t0)
+	if err != nil {
+		o.Status, o.Reason = "error", err.Error()
+		return o
+	}
+	o.Status, o.Reason, o.Stats = res.Status.String(), res.Reason, res.Stats
+	switch {
+	case res.Status == cbsolve.Sat:
+		if why := revalidate(ctx, in, cbsolve.FormatModel(sc, res.Model), bopts); why != "" {
+			o.Wrong = "sat model does not re-validate: " + why
+		} else if in.Expected == "unsat" {
+			o.Wrong = "sat (re-validated) but the label says unsat: the label is wrong"
+		}
+	case res.Status == cbsolve.Unsat && in.Expected == "sat":
+		o.Wrong = "unsat but the instance is sat"
+	}
+	return o
+}
+
+func boxes(ctx context.Context, sc *smtlib.Script, in *instance, o cbox.Options) (*cbox.Set, []string, error) {
+	set := cbox.NewSet(o)
+	var defs []string
+	for name, impl := range in.Boxes {
+		if impl == "define" {
+			defs = append(defs, name)
+		}
+	}
+	for _, f := range cbsolve.ClosedBoxes(sc) {
+		impl, ok := in.Boxes[f.Name]
+		if !ok && in.Oracles != "" && f.Binary != "" {
+			b := filepath.Base(f.Binary)
+			impl, ok = filepath.Join(in.Oracles, b+".c")+":"+b, true
+		}
+		if !ok {
+			set.Close()
+			return nil, nil, fmt.Errorf("no implementation for closed box %s", f.Name)
+		}
+		b, err := cbox.Open(ctx, impl, f, o)
+		if err != nil {
+			set.Close()
+			return nil, nil, err
+		}
+		set.Add(b)
+	}
+	return set, defs, nil
+}
+
+// revalidate parses the instance again, opens its closed boxes afresh,
+// reads the printed model (what a user gets) and evaluates every assertion.
+func revalidate(ctx context.Context, in *instance, model string, o cbox.Options) string {
+	sc, err := smtlib.ParseFile(in.Path)
+	if err != nil {
+		return err.Error()
+	}
+	set, defs, err := boxes(ctx, sc, in, o)
+	if err != nil {
+		return err.Error()
+	}
+	defer set.Close()
+	closed := map[string]bool{}
+	for _, d := range defs {
+		closed[d] = true
+	}
+	for _, c := range sc.Commands {
+		for _, f := range c.Funcs {
+			if c.Kind == smtlib.CmdDefineFun && closed[f.Name] {
+				b, err := cbox.Define(f)
+				if err != nil {
+					return err.Error()
+				}
+				set.Add(b)
+				f.Kind = smt.FuncClosedBox
+			}
+		}
+	}
+	sm, err := smtlib.ParseModel([]byte(model), sc)
+	if err != nil {
+		return "the printed model does not parse: " + err.Error()
+	}
+	m, err := eval.ModelFromSMTLIB(sm)
+	if err != nil {
+		return err.Error()
+	}
+	m.Boxes = set.CallValues
+	ev := eval.New(m)
+	ex := smt.NewExpander(sc.Store)
+	for i, a := range sc.Assertions() {
+		e, err := ex.Expand(a)
+		if err != nil {
+			return err.Error()
+		}
+		v, err := ev.Eval(e)
+		if err != nil {
+			return fmt.Sprintf("assertion %d: %v", i+1, err)
+		}
+		if v != smt.BoolValue(true) {
+			return fmt.Sprintf("assertion %d is %v", i+1, v)
+		}
+	}
+	return ""
+}
+
+type modeSum struct {
+	solved, sat, unsat, unknown, errors, wrong int
+	par2                                       float64
+	times                                      []float64 // of solved instances
+}
+
+func summarize(outs []*outcome, ms []cbsolve.Mode, n int, timeout time.Duration) string {
+	var b strings.Builder
+	sums := map[string]*modeSum{}
+	byInst := map[string]map[string]*outcome{}
+	sources := map[string]map[string]int{} // source -> mode -> solved
+	srcCount := map[string]int{}
+	for _, o := range outs {
+		s := sums[o.Mode]
+		if s == nil {
+			s = &modeSum{}
+			sums[o.Mode] = s
+		}
+		if byInst[o.Inst.Name] == nil {
+			byInst[o.Inst.Name] = map[string]*outcome{}
+			srcCount[o.Inst.Source]++
+		}
+		byInst[o.Inst.Name][o.Mode] = o
+		if sources[o.Inst.Source] == nil {
+			sources[o.Inst.Source] = map[string]int{}
+		}
+		switch o.Status {
+		case "sat":
+			s.sat++
+		case "unsat":
+			s.unsat++
+		case "unknown":
+			s.unknown++
+		default:
+			s.errors++
+		}
+		if o.Wrong != "" {
+			s.wrong++
+		}
+		if (o.Status == "sat" || o.Status == "unsat") && o.Wrong == "" {
+			s.solved++
+			s.par2 += o.Time.Seconds()
+			s.times = append(s.times, o.Time.Seconds())
+			sources[o.Inst.Source][o.Mode]++
+		} else {
+			s.par2 += 2 * timeout.Seconds()
+		}
+	}
+	fmt.Fprintf(&b, "| mode | solved (of %d) | sat | unsat | unknown | errors | wrong | PAR-2 (s) |\n|---|---|---|---|---|---|---|---|\n", n)
+	for _, m := range ms {
+		s := sums[m.String()]
+		if s == nil {
+			continue
+		}
+		fmt.Fprintf(&b, "| %s | %d (%.1f%%) | %d | %d | %d | %d | %d | %.2f |\n", m, s.solved, 100*float64(s.solved)/float64(max(n, 1)),
+			s.sat, s.unsat, s.unknown, s.errors, s.wrong, s.par2/float64(max(n, 1)))
+	}
+	b.WriteString("\n")
+	// speed-ups of cdfl on commonly solved instances
+	for _, m := range ms[1:] {
+		var ratios []float64
+		var tc, to float64
+		for _, per := range byInst {
+			a, o := per[ms[0].String()], per[m.String()]
+			if a == nil || o == nil || !solved(a) || !solved(o) {
+				continue
+			}
+			ta, tm := math.Max(a.Time.Seconds(), 1e-3), math.Max(o.Time.Seconds(), 1e-3)
+			ratios = append(ratios, tm/ta)
+			tc += ta
+			to += tm
+		}
+		if len(ratios) == 0 {
+			fmt.Fprintf(&b, "- %s vs %s: no commonly solved instance\n", ms[0], m)
+			continue
+		}
+		mean, geo := 0.0, 0.0
+		for _, r := range ratios {
+			mean += r
+			geo += math.Log(r)
+		}
+		mean /= float64(len(ratios))
+		geo = math.Exp(geo / float64(len(ratios)))
+		fmt.Fprintf(&b, "- %s vs %s on %d commonly solved: mean speed-up %.2f×, geometric mean %.2f×, total time %.1f s vs %.1f s (%.2f×)\n",
+			ms[0], m, len(ratios), mean, geo, tc, to, to/math.Max(tc, 1e-9))
+		if sa, sm := sums[ms[0].String()], sums[m.String()]; sa != nil && sm != nil && sa.par2 > 0 {
+			fmt.Fprintf(&b, "- PAR-2 %s / %s: %.2f×\n", m, ms[0], sm.par2/sa.par2)
+		}
+	}
+	b.WriteString("\n| source | instances |")
+	for _, m := range ms {
+		fmt.Fprintf(&b, " %s solved |", m)
+	}
+	b.WriteString("\n|---|---|")
+	for range ms {
+		b.WriteString("---|")
+	}
+	b.WriteString("\n")
+	var srcs []string
+	for s := range srcCount {
+		srcs = append(srcs, s)
+	}
+	sort.Strings(srcs)
+	for _, s := range srcs {
+		fmt.Fprintf(&b, "| %s | %d |", s, srcCount[s])
+		for _, m := range ms {
+			fmt.Fprintf(&b, " %d |", sources[s][m.String()])
+		}
+		b.WriteString("\n")
+	}
+	var wrong []string
+	for _, o := range outs {
+		if o.Wrong != "" {
+			wrong = append(wrong, fmt.Sprintf("- %s %s: %s", o.Mode, o.Inst.Name, o.Wrong))
+		}
+	}
+	fmt.Fprintf(&b, "\nWrong answers: %d\n", len(wrong))
+	for _, w := range wrong {
+		b.WriteString(w + "\n")
+	}
+	return b.String()
+}
+
+func solved(o *outcome) bool { return (o.Status == "sat" || o.Status == "unsat") && o.Wrong == "" }
+
+func writeResults(dir string, outs []*outcome, ms []cbsolve.Mode, report string, timeout time.Duration) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	var t strings.Builder
+	t.WriteString("instance\tsource\texpected\tmode\tstatus\tseconds\titerations\tpartial_models\tto_fuzz\tfacts\tfuzz_evals\tbox_calls\treason\n")
+	for _, o := range outs {
+		fmt.Fprintf(&t, "%s\t%s\t%s\t%s\t%s\t%.3f\t%d\t%d\t%d\t%d\t%d\t%d\t%s\n", o.Inst.Name, o.Inst.Source, o.Inst.Expected, o.Mode, o.Status,
+			o.Time.Seconds(), o.Stats.Iterations, o.Stats.PartialModels, o.Stats.ToFuzz, o.Stats.Facts, o.Stats.FuzzEvals, o.Stats.Boxes.Calls,
+			strings.ReplaceAll(o.Reason, "\t", " "))
+	}
+	if err := os.WriteFile(filepath.Join(dir, "results.tsv"), []byte(t.String()), 0o644); err != nil {
+		return err
+	}
+	page := "<!doctype html><meta charset=utf-8><title>tandem solve: closed-box benchmarks</title>" +
+		"<style>body{font:14px sans-serif;max-width:900px;margin:2em auto}pre{background:#f4f4f4;padding:1em}</style>" +
+		"<h1>tandem solve on the closed-box benchmarks</h1>" + cactus(outs, ms, timeout) +
+		"<pre>" + html.EscapeString(report) + "</pre>"
+	return os.WriteFile(filepath.Join(dir, "report.html"), []byte(page), 0o644)
+}
+
+// cactus draws the cactus plot: per mode, the solved instances' times in
+// increasing order against how many are solved (log-scale time).
+func cactus(outs []*outcome, ms []cbsolve.Mode, timeout time.Duration) string {
+	colors := []string{"#2a9d3a", "#d62728", "#1f5fbf", "#8c564b"}
+	const w, h, pl, pb, pt, pr = 640, 360, 60, 40, 20, 150
+	series := map[string][]float64{}
+	maxN := 1
+	for _, o := range outs {
+		if solved(o) {
+			series[o.Mode] = append(series[o.Mode], math.Max(o.Time.Seconds(), 1e-3))
+		}
+	}
+	for _, s := range series {
+		sort.Float64s(s)
+		maxN = max(maxN, len(s))
+	}
+	lo, hi := math.Log10(1e-3), math.Log10(math.Max(timeout.Seconds(), 1))
+	x := func(i int) float64 { return pl + float64(w-pl-pr)*float64(i)/float64(maxN) }
+	y := func(s float64) float64 { return pt + float64(h-pt-pb)*(1-(math.Log10(s)-lo)/(hi-lo)) }
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" font-size="11">`, w, h)
+	fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#999"/>`, pl, pt, w-pl-pr, h-pt-pb)
+	for e := int(lo); e <= int(hi); e++ {
+		v := math.Pow(10, float64(e))
+		fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="#eee"/><text x="%d" y="%.1f" text-anchor="end">%gs</text>`, pl, w-pr, y(v), y(v), pl-4, y(v)+4, v)
+	}
+	for i := 0; i <= 4; i++ {
+		n := maxN * i / 4
+		fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle">%d</text>`, x(n), h-pb+16, n)
+	}
+	fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle">instances solved</text>`, pl+(w-pl-pr)/2, h-6)
+	for k, m := range ms {
+		s := series[m.String()]
+		var pts []string
+		for i, v := range s {
+			pts = append(pts, fmt.Sprintf("%.1f,%.1f", x(i+1), y(v)))
+		}
+		c := colors[k%len(colors)]
+		if len(pts) > 0 {
+			fmt.Fprintf(&b, `<polyline fill="none" stroke="%s" stroke-width="2" points="%s"/>`, c, strings.Join(pts, " "))
+		}
+		fmt.Fprintf(&b, `<rect x="%d" y="%d" width="10" height="10" fill="%s"/><text x="%d" y="%d">%s (%d)</text>`, w-pr+10, pt+20*k, c, w-pr+24, pt+20*k+9, m, len(s))
+	}
+	b.WriteString(`</svg>`)
+	return b.String()
+}

@@ -1,0 +1,95 @@
+package cbsolve
+
+import (
+	"fmt"
+	"io"
+	"time"
+)
+
+// Mode is a solving strategy.
+type Mode int
+
+// The modes.
+const (
+	// CDFL is the conflict-driven fuzz loop (Algorithm 1 of the paper):
+	// the fuzzer finds partial models of ω_fuzz, the SMT engine completes
+	// them or returns a conflict whose translatable part joins ω_fuzz.
+	CDFL Mode = iota
+	// FuzzOnly fuzzes the whole formula at once (the paper's fuzz-only
+	// mode, modelled on JFS): every assertion must be in the fuzzer's
+	// theory.
+	FuzzOnly
+	// ActiveLearning is the paper's Strategy #1 as Delphi does it: solve
+	// with closed boxes as uninterpreted functions, run them on the
+	// model's arguments, add the input/output facts, repeat.
+	ActiveLearning
+)
+
+var modeNames = [...]string{"cdfl", "fuzz-only", "active-learning"}
+
+func (m Mode) String() string {
+	if int(m) < len(modeNames) {
+		return modeNames[m]
+	}
+	return fmt.Sprintf("mode(%d)", int(m))
+}
+
+// ParseMode reads a mode name.
+func ParseMode(s string) (Mode, error) {
+	for i, n := range modeNames {
+		if n == s {
+			return Mode(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown mode %q (want cdfl, fuzz-only or active-learning)", s)
+}
+
+// Options control a solve. The zero value is the default: CDFL with z3,
+// 60 s, every optimization on.
+type Options struct {
+	Mode Mode
+	// SMT names the SMT engine's solver profile (default "z3"; "cvc5").
+	SMT string
+	// Timeout bounds the whole solve (default 60s).
+	Timeout time.Duration
+	// SMTCallTimeout bounds one SMT engine call (default: the time left).
+	SMTCallTimeout time.Duration
+	// Seed seeds the fuzzer's random choices.
+	Seed uint64
+
+	// CBFacts adds, after every conflict, the input/output facts of the
+	// closed-box calls of the partial model to ω_smt (CONVERTCBTOUF; the
+	// paper's implementation has it off, §5.4). The progress guard adds
+	// them anyway when a conflict brings nothing new to ω_fuzz.
+	CBFacts bool
+	// TabulateMax: a closed box whose whole domain has at most this many
+	// argument tuples is run on all of them before solving and its table
+	// given to the SMT engine as facts, so the engine reasons about its
+	// real semantics (default 4096; negative: never). This is what proves
+	// the small-domain instances (4-bit Delphi benchmarks) unsat.
+	TabulateMax int
+	// NoPrecheck skips the pure-SMT check of ω_smt before the loop.
+	NoPrecheck bool
+	// NoEquivalence turns off the equivalence-class and magic-byte
+	// rewriting of ω_fuzz (§5.1), term-level classes included.
+	NoEquivalence bool
+	// NoSeedReuse turns off seeding each fuzz run with earlier partial
+	// models (§5.2).
+	NoSeedReuse bool
+
+	// Trace, when set, receives one line per loop event.
+	Trace io.Writer
+}
+
+func (o Options) withDefaults() Options {
+	if o.SMT == "" {
+		o.SMT = "z3"
+	}
+	if o.Timeout <= 0 {
+		o.Timeout = 60 * time.Second
+	}
+	if o.TabulateMax == 0 {
+		o.TabulateMax = 4096
+	}
+	return o
+}

@@ -1,0 +1,227 @@
+package cbsolve
+
+import (
+	"fmt"
+	"strings"
+
+	"tandem/smt"
+	"tandem/smtlib"
+)
+
+// cbDef is one purified closed-box application: the fresh constant T
+// stands for F applied to Args (terms over declared constants and other
+// temporaries, never bound variables).
+type cbDef struct {
+	T    *smt.Term
+	F    *smt.Func
+	Args []*smt.Term
+	App  *smt.Term // F(Args), the application the SMT engine reads as a UF
+}
+
+// problem is a script segregated (SEGREGATE of the paper): the original
+// assertions, their purified form, and the closed-box definitions.
+type problem struct {
+	sc    *smtlib.Script
+	st    *smt.Store
+	boxes map[*smt.Func]bool
+	// omega are the assertions with lets and definitions inlined: the
+	// formula Ω every answer is judged against.
+	omega []*smt.Term
+	// pure are the assertions with every closed-box application over free
+	// terms replaced by its temporary.
+	pure []*smt.Term
+	defs []*cbDef
+	// consts are the script's declared constants, funcs its declared
+	// (uninterpreted) non-constant functions.
+	consts []*smt.Func
+	funcs  []*smt.Func
+	// quantified says some assertion has a quantifier; bound says some
+	// closed-box application depends on a bound variable and stays a UF.
+	quantified, bound bool
+	names             map[string]bool
+	fresh             int
+}
+
+// segregate purifies the script's assertions. closed names the functions to
+// treat as closed boxes: every declare-cb and declare-oracle-fun, plus the
+// define-funs named (whose Kind becomes FuncClosedBox, so their bodies are
+// hidden from the SMT engine and not inlined).
+func segregate(sc *smtlib.Script, fromDefine []string) (*problem, error) {
+	p := &problem{sc: sc, st: sc.Store, boxes: map[*smt.Func]bool{}, names: map[string]bool{}}
+	want := map[string]bool{}
+	for _, n := range fromDefine {
+		want[n] = true
+	}
+	for _, c := range sc.Commands {
+		for _, f := range c.Funcs {
+			p.names[f.Name] = true
+			switch {
+			case f.Kind == smt.FuncClosedBox || f.Kind == smt.FuncOracle:
+				p.boxes[f] = true
+			case want[f.Name] && f.Kind == smt.FuncDefined:
+				if !boxSort(f.Result) || !allBoxSorts(f.Params) {
+					return nil, fmt.Errorf("%s: --cb-from-define %s: only functions over Bool and bit-vectors up to 64 bits can be closed boxes (it is %s)", sc.Filename, f.Name, signature(f))
+				}
+				f.Kind = smt.FuncClosedBox
+				p.boxes[f] = true
+				delete(want, f.Name)
+			case f.Kind == smt.FuncDeclared && c.Kind != smtlib.CmdDefineFun:
+				if len(f.Params) == 0 {
+					p.consts = append(p.consts, f)
+				} else {
+					p.funcs = append(p.funcs, f)
+				}
+			}
+		}
+	}
+	for n := range want {
+		return nil, fmt.Errorf("%s: --cb-from-define %s: the script has no define-fun named %s", sc.Filename, n, n)
+	}
+	ex := smt.NewExpander(p.st)
+	memo := map[*smt.Term]*smt.Term{}
+	for _, a := range sc.Assertions() {
+		e, err := ex.Expand(a)
+		if err != nil {
+			return nil, fmt.Errorf("%s: expanding an assertion: %w", sc.Filename, err)
+		}
+		p.omega = append(p.omega, e)
+		q, err := p.purify(e, memo)
+		if err != nil {
+			return nil, err
+		}
+		p.pure = append(p.pure, q)
+	}
+	return p, nil
+}
+
+func boxSort(s *smt.Sort) bool {
+	return s.Kind == smt.KindBool || (s.Kind == smt.KindBitVec && s.Width <= 64)
+}
+
+func allBoxSorts(ss []*smt.Sort) bool {
+	for _, s := range ss {
+		if !boxSort(s) {
+			return false
+		}
+	}
+	return true
+}
+
+func signature(f *smt.Func) string {
+	var b strings.Builder
+	b.WriteString("(")
+	for i, s := range f.Params {
+		if i > 0 {
+			b.WriteString(" ")
+		}
+		b.WriteString(s.String())
+	}
+	b.WriteString(") " + f.Result.String())
+	return b.String()
+}
+
+// purify replaces closed-box applications whose arguments mention no bound
+// variable by fresh constants, innermost first.
+func (p *problem) purify(t *smt.Term, memo map[*smt.Term]*smt.Term) (*smt.Term, error) {
+	if r, ok := memo[t]; ok {
+		return r, nil
+	}
+	var r *smt.Term
+	switch t.Kind() {
+	case smt.Literal, smt.Var:
+		r = t
+	default:
+		if t.Kind() == smt.Forall || t.Kind() == smt.Exists {
+			p.quantified = true
+		}
+		args := t.Args()
+		var nargs []*smt.Term
+		for i, a := range args {
+			na, err := p.purify(a, memo)
+			if err != nil {
+				return nil, err
+			}
+			if na != a && nargs == nil {
+				nargs = append(make([]*smt.Term, 0, len(args)), args[:i]...)
+			}
+			if nargs != nil {
+				nargs = append(nargs, na)
+			}
+		}
+		r = t
+		if nargs != nil {
+			var err error
+			if r, err = p.st.Rebuild(t, nargs); err != nil {
+				return nil, err
+			}
+		}
+		if f := r.Func(); f != nil && p.boxes[f] && r.Kind() == smt.App {
+			if mentionsVar(r, map[*smt.Term]bool{}) {
+				p.bound = true
+			} else {
+				r = p.temp(r)
+			}
+		}
+	}
+	memo[t] = r
+	return r, nil
+}
+
+// temp is the temporary of the closed-box application app (one per
+// distinct application: terms are hash-consed).
+func (p *problem) temp(app *smt.Term) *smt.Term {
+	for _, d := range p.defs {
+		if d.App == app {
+			return d.T
+		}
+	}
+	name := p.freshName("cb!" + app.Func().Name)
+	f := p.st.NewFunc(name, smt.FuncDeclared, nil, app.Sort())
+	p.sc.Declare(f) // fresh: cannot clash
+	c := p.st.Const(f)
+	p.defs = append(p.defs, &cbDef{T: c, F: app.Func(), Args: app.Args(), App: app})
+	return c
+}
+
+func (p *problem) freshName(base string) string {
+	for {
+		n := fmt.Sprintf("%s!%d", base, p.fresh)
+		p.fresh++
+		if !p.names[n] {
+			p.names[n] = true
+			return n
+		}
+	}
+}
+
+func mentionsVar(t *smt.Term, seen map[*smt.Term]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	if t.Kind() == smt.Var {
+		return true
+	}
+	for _, a := range t.Args() {
+		if mentionsVar(a, seen) {
+			return true
+		}
+	}
+	return false
+}
+
+// freeConsts appends the declared constants t reads (outside binders too:
+// constants cannot be bound) to out, once each.
+func freeConsts(t *smt.Term, seen map[*smt.Term]bool, out []*smt.Func) []*smt.Func {
+	if seen[t] {
+		return out
+	}
+	seen[t] = true
+	if t.Kind() == smt.App && t.Func() != nil && t.Func().Kind == smt.FuncDeclared && t.NumArgs() == 0 {
+		return append(out, t.Func())
+	}
+	for _, a := range t.Args() {
+		out = freeConsts(a, seen, out)
+	}
+	return out
+}

@@ -1,0 +1,324 @@
+package cbsolve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"tandem/eval"
+	"tandem/fuzzysat"
+	"tandem/smt"
+	"tandem/smtlib"
+	"tandem/solver"
+)
+
+// smtEngine is ω_smt in an incremental solver session: the purified
+// assertions and the closed-box definitions (closed boxes read as
+// uninterpreted functions) as named assertions, ground input/output facts
+// about the closed boxes, and check-sat-assuming over indicator literals
+// for the fuzzer's partial model.
+type smtEngine struct {
+	p     *problem
+	sess  *solver.Session
+	named map[string]*smt.Term // assertion name -> the asserted term
+	facts map[string]bool      // facts asserted, by text
+	calls int
+	round int
+}
+
+// errSMT is an SMT engine failure (crash, error response, timeout).
+var errSMT = errors.New("SMT engine")
+
+func startSMT(ctx context.Context, p *problem, prof *solver.Profile) (*smtEngine, error) {
+	sess, err := solver.StartSession(ctx, prof, solver.SessionOptions{Mode: solver.Mode{Models: true}})
+	if err != nil {
+		return nil, fmt.Errorf("starting %s: %w", prof.Name, err)
+	}
+	e := &smtEngine{p: p, sess: sess, named: map[string]*smt.Term{}, facts: map[string]bool{}}
+	if err := e.load(ctx, prof.Name); err != nil {
+		sess.Close()
+		return nil, err
+	}
+	return e, nil
+}
+
+func (e *smtEngine) exec(ctx context.Context, cmd string) error {
+	r, err := e.sess.Exec(ctx, cmd)
+	if err == nil && r.Failed() {
+		err = fmt.Errorf("%s", r.Message)
+	}
+	if err != nil {
+		short := cmd
+		if len(short) > 200 {
+			short = short[:200] + "…"
+		}
+		return fmt.Errorf("%w: %s: %v", errSMT, short, err)
+	}
+	return nil
+}
+
+// load declares the script's symbols and asserts ω_smt.
+func (e *smtEngine) load(ctx context.Context, name string) error {
+	opts := []string{
+		"(set-option :produce-unsat-cores true)",
+		"(set-option :produce-unsat-assumptions true)",
+	}
+	if strings.Contains(name, "z3") {
+		opts = append(opts, "(set-option :smt.core.minimize true)")
+	} else {
+		opts = append(opts, "(set-logic ALL)")
+	}
+	for _, o := range opts {
+		if err := e.exec(ctx, o); err != nil {
+			return err
+		}
+	}
+	for _, c := range e.p.sc.Commands {
+		switch c.Kind {
+		case smtlib.CmdDeclareSort, smtlib.CmdDefineSort, smtlib.CmdDeclareDatatype,
+			smtlib.CmdDeclareDatatypes, smtlib.CmdDeclareFun, smtlib.CmdDeclareConst:
+			if err := e.exec(ctx, c.String()); err != nil {
+				return err
+			}
+		}
+	}
+	for f := range e.p.boxes {
+		if err := e.exec(ctx, declareFun(f)); err != nil {
+			return err
+		}
+	}
+	for _, d := range e.p.defs {
+		if err := e.exec(ctx, declareFun(d.T.Func())); err != nil {
+			return err
+		}
+	}
+	for _, t := range e.p.pure {
+		if err := e.assertNamed(ctx, "a", t); err != nil {
+			return err
+		}
+	}
+	for _, d := range e.p.defs {
+		eq := e.p.st.MustApply(smt.OpEq, nil, d.T, d.App)
+		if err := e.assertNamed(ctx, "d", eq); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func declareFun(f *smt.Func) string {
+	var b strings.Builder
+	b.WriteString("(declare-fun " + smt.QuoteSymbol(f.Name) + " (")
+	for i, s := range f.Params {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(s.String())
+	}
+	b.WriteString(") " + f.Result.String() + ")")
+	return b.String()
+}
+
+// termText prints t for the solver, sharing repeated subterms.
+func termText(t *smt.Term) string {
+	if hasBinder(t, map[*smt.Term]bool{}) {
+		return t.String()
+	}
+	return fuzzysat.SharedString(t)
+}
+
+func hasBinder(t *smt.Term, seen map[*smt.Term]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch t.Kind() {
+	case smt.Forall, smt.Exists, smt.Let, smt.Var:
+		return true
+	}
+	for _, a := range t.Args() {
+		if hasBinder(a, seen) {
+			return true
+		}
+	}
+	return false
+}
+
+func (e *smtEngine) assertNamed(ctx context.Context, prefix string, t *smt.Term) error {
+	name := e.p.freshName(prefix)
+	e.named[name] = t
+	return e.exec(ctx, "(assert (! "+termText(t)+" :named "+smt.QuoteSymbol(name)+"))")
+}
+
+// addFact asserts f(args) = v, a fact about a closed box learned by running
+// it. It reports whether the fact is new.
+func (e *smtEngine) addFact(ctx context.Context, f *smt.Func, args []smt.Value, v smt.Value) (bool, error) {
+	var b strings.Builder
+	b.WriteString("(= (" + smt.QuoteSymbol(f.Name))
+	for _, a := range args {
+		t, err := e.p.st.ValueTerm(a)
+		if err != nil {
+			return false, err
+		}
+		b.WriteString(" " + t.String())
+	}
+	vt, err := e.p.st.ValueTerm(v)
+	if err != nil {
+		return false, err
+	}
+	b.WriteString(") " + vt.String() + ")")
+	if len(args) == 0 {
+		return false, nil
+	}
+	key := b.String()
+	if e.facts[key] {
+		return false, nil
+	}
+	e.facts[key] = true
+	return true, e.exec(ctx, "(assert "+key+")")
+}
+
+// outcome is one check of the SMT engine.
+type outcome struct {
+	status solver.Status
+	// core are the named assertions of the unsat core; assumed are the
+	// partial-model variables whose equalities are in it.
+	core    []*smt.Term
+	assumed []*smt.Func
+	model   *eval.Model
+	raw     string // the model as the solver printed it
+}
+
+// check solves ω_smt under the partial model m1 (nil: no assumptions).
+func (e *smtEngine) check(ctx context.Context, m1 []assign) (*outcome, error) {
+	e.calls++
+	if len(m1) == 0 {
+		r, err := e.sess.CheckSat(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("%w: check-sat: %v", errSMT, err)
+		}
+		return e.finish(ctx, r, nil, nil)
+	}
+	e.round++
+	if err := e.exec(ctx, "(push 1)"); err != nil {
+		return nil, err
+	}
+	defer e.sess.Pop(context.WithoutCancel(ctx), 1)
+	lits := make([]string, len(m1))
+	byLit := map[string]*smt.Func{}
+	for i, a := range m1 {
+		lit := smt.QuoteSymbol(fmt.Sprintf("m!%d!%s", e.round, a.f.Name))
+		if err := e.exec(ctx, "(declare-fun "+lit+" () Bool)"); err != nil {
+			return nil, err
+		}
+		vt, err := e.p.st.ValueTerm(a.v)
+		if err != nil {
+			return nil, err
+		}
+		if err := e.exec(ctx, "(assert (= "+lit+" (= "+smt.QuoteSymbol(a.f.Name)+" "+vt.String()+")))"); err != nil {
+			return nil, err
+		}
+		lits[i] = lit
+		byLit[strings.Trim(lit, "|")] = a.f
+	}
+	r, err := e.sess.CheckSatAssuming(ctx, lits...)
+	if err != nil {
+		return nil, fmt.Errorf("%w: check-sat-assuming: %v", errSMT, err)
+	}
+	return e.finish(ctx, r, lits, byLit)
+}
+
+func (e *smtEngine) finish(ctx context.Context, r solver.Reply, lits []string, byLit map[string]*smt.Func) (*outcome, error) {
+	o := &outcome{status: r.Status}
+	if r.Kind != solver.RespAnswer {
+		if r.Status == solver.StatusTimeout {
+			return o, nil
+		}
+		return nil, fmt.Errorf("%w: %s %s", errSMT, r.Status, r.Message)
+	}
+	switch r.Status {
+	case solver.StatusSat:
+		mr, err := e.sess.GetModel(ctx)
+		if err != nil || mr.Failed() {
+			return nil, fmt.Errorf("%w: get-model: %v %s", errSMT, err, mr.Message)
+		}
+		o.raw = mr.Raw
+		m, err := e.p.modelOf(mr.Raw)
+		if err != nil {
+			return nil, err
+		}
+		o.model = m
+	case solver.StatusUnsat:
+		cr, err := e.sess.GetUnsatCore(ctx)
+		if err != nil || cr.Failed() {
+			return nil, fmt.Errorf("%w: get-unsat-core: %v %s", errSMT, err, cr.Message)
+		}
+		names, err := smtlib.ParseUnsatCore([]byte(cr.Raw))
+		if err != nil {
+			return nil, fmt.Errorf("%w: reading the unsat core: %v", errSMT, err)
+		}
+		for _, n := range names {
+			if t, ok := e.named[n]; ok {
+				o.core = append(o.core, t)
+			} else if f, ok := byLit[n]; ok {
+				o.assumed = append(o.assumed, f)
+			}
+		}
+		if lits != nil {
+			ar, err := e.sess.Exec(ctx, "(get-unsat-assumptions)")
+			if err != nil || ar.Failed() {
+				return nil, fmt.Errorf("%w: get-unsat-assumptions: %v %s", errSMT, err, ar.Message)
+			}
+			got, err := smtlib.ParseUnsatCore([]byte(ar.Raw))
+			if err != nil {
+				return nil, fmt.Errorf("%w: reading the unsat assumptions: %v", errSMT, err)
+			}
+			have := map[*smt.Func]bool{}
+			for _, f := range o.assumed {
+				have[f] = true
+			}
+			for _, n := range got {
+				if f, ok := byLit[n]; ok && !have[f] {
+					o.assumed = append(o.assumed, f)
+					have[f] = true
+				}
+			}
+		}
+	}
+	return o, nil
+}
+
+func (e *smtEngine) close() error { return e.sess.Close() }
+
+// modelOf reads a get-model answer into a model of the script's declared
+// symbols. Closed boxes keep no interpretation (their values come from
+// running them), and declared constants the solver left out get the
+// default value of their sort.
+func (p *problem) modelOf(raw string) (*eval.Model, error) {
+	sm, err := smtlib.ParseModel([]byte(raw), p.sc)
+	if err != nil {
+		return nil, fmt.Errorf("%w: reading the model: %v", errSMT, err)
+	}
+	keep := sm.Defs[:0:0]
+	for _, d := range sm.Defs {
+		if d != nil && d.Func != nil && p.boxes[d.Func] {
+			continue
+		}
+		keep = append(keep, d)
+	}
+	sm.Defs = keep
+	m, err := eval.ModelFromSMTLIB(sm)
+	if err != nil {
+		return nil, fmt.Errorf("%w: the model: %v", errSMT, err)
+	}
+	for _, f := range p.consts {
+		if _, ok := m.Const(f); ok {
+			continue
+		}
+		if v, ok := defaultValue(f.Result); ok {
+			m.SetConst(f, v)
+		}
+	}
+	return m, nil
+}

@@ -1,0 +1,537 @@
+package cbsolve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/big"
+	"strings"
+	"time"
+
+	"tandem/cbsolve/cbox"
+	"tandem/eval"
+	"tandem/smt"
+	"tandem/smtlib"
+	"tandem/solver"
+)
+
+// Status is a verdict.
+type Status int
+
+// The verdicts.
+const (
+	Unknown Status = iota
+	Sat
+	Unsat
+)
+
+func (s Status) String() string {
+	switch s {
+	case Sat:
+		return "sat"
+	case Unsat:
+		return "unsat"
+	}
+	return "unknown"
+}
+
+// MarshalText prints the status.
+func (s Status) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// Result is the outcome of a solve.
+type Result struct {
+	Status Status
+	// Model (sat) interprets the script's declared symbols; closed boxes
+	// are run, not tabulated (Model.Boxes).
+	Model *eval.Model
+	// Reason says why the verdict holds (unsat) or what stopped the
+	// search (unknown).
+	Reason string
+	Stats  Stats
+}
+
+// Stats count what the engines did and traded.
+type Stats struct {
+	Mode       string `json:"mode"`
+	Iterations int    `json:"iterations"`
+	// ToFuzz counts the conflict terms pulled into ω_fuzz (SMT → fuzz),
+	// Blocks the blocking clauses of the progress guard.
+	ToFuzz int `json:"to_fuzz"`
+	Blocks int `json:"blocks"`
+	// PartialModels counts the fuzzer's partial models checked by the SMT
+	// engine, Facts the closed-box input/output facts added to ω_smt
+	// (fuzz → SMT), Tabulated the closed boxes given as full tables.
+	PartialModels int `json:"partial_models"`
+	Facts         int `json:"facts"`
+	Tabulated     int `json:"tabulated"`
+	// FuzzRuns are the fuzzing searches, FuzzEvals the candidate
+	// evaluations (each runs the closed boxes it reaches).
+	FuzzRuns  int           `json:"fuzz_runs"`
+	FuzzEvals int64         `json:"fuzz_evals"`
+	FuzzTime  time.Duration `json:"fuzz_ns"`
+	SMTCalls  int           `json:"smt_calls"`
+	SMTTime   time.Duration `json:"smt_ns"`
+	// FuzzConstraints is the size of ω_fuzz at the end.
+	FuzzConstraints int           `json:"fuzz_constraints"`
+	Boxes           cbox.Stats    `json:"boxes"`
+	Time            time.Duration `json:"ns"`
+}
+
+// ClosedBoxes are the script's declare-cb and declare-oracle-fun symbols.
+func ClosedBoxes(sc *smtlib.Script) []*smt.Func {
+	var out []*smt.Func
+	for _, c := range sc.Commands {
+		if c.Kind == smtlib.CmdDeclareCB || c.Kind == smtlib.CmdDeclareOracleFun {
+			out = append(out, c.Funcs...)
+		}
+	}
+	return out
+}
+
+// Solve decides the script's assertions, calling the closed boxes of set.
+// fromDefine names define-funs of the script to treat as closed boxes
+// (their bodies run by the evaluator, hidden from the SMT engine); set
+// gets a box for each of them unless it has one. Every declare-cb and
+// declare-oracle-fun needs a box in set.
+//
+// The verdicts are sound by construction: sat only when every closed box
+// has been run on the final model and every assertion evaluates to true;
+// unsat only when the formula with closed boxes read as uninterpreted
+// functions, plus facts learned by running them, is unsat.
+func Solve(ctx context.Context, sc *smtlib.Script, set *cbox.Set, fromDefine []string, opts Options) (*Result, error) {
+	opts = opts.withDefaults()
+	start := time.Now()
+	ctx, cancel := context.WithTimeout(ctx, opts.Timeout)
+	defer cancel()
+	p, err := segregate(sc, fromDefine)
+	if err != nil {
+		return nil, err
+	}
+	for f := range p.boxes {
+		if _, ok := set.Box(f); ok {
+			continue
+		}
+		if f.Body != nil {
+			b, err := cbox.Define(f)
+			if err != nil {
+				return nil, err
+			}
+			set.Add(b)
+			continue
+		}
+		return nil, fmt.Errorf("%s: no implementation for closed box %s %s: pass --cb %s=IMPL (a .c or .wasm file, or exec:COMMAND)", sc.Filename, f.Name, signature(f), f.Name)
+	}
+	s := &solve{p: p, set: set, opts: &opts, st: &Stats{Mode: opts.Mode.String()}}
+	s.fz = newFuzzEngine(p, set, &opts, s.st)
+	res, err := s.run(ctx)
+	if err != nil {
+		return nil, err
+	}
+	res.Stats = *s.st
+	res.Stats.Boxes = set.Stats()
+	res.Stats.FuzzConstraints = len(s.fz.cons)
+	res.Stats.Time = time.Since(start)
+	return res, nil
+}
+
+type solve struct {
+	p    *problem
+	set  *cbox.Set
+	opts *Options
+	st   *Stats
+	fz   *fuzzEngine
+	smt  *smtEngine
+}
+
+func (s *solve) tracef(format string, args ...any) {
+	if s.opts.Trace != nil {
+		fmt.Fprintf(s.opts.Trace, "cbsolve: "+format+"\n", args...)
+	}
+}
+
+func (s *solve) run(ctx context.Context) (*Result, error) {
+	if s.opts.Mode == FuzzOnly {
+		return s.fuzzOnly(ctx)
+	}
+	reg := solver.NewRegistry()
+	prof, err := reg.Lookup(s.opts.SMT)
+	if err != nil {
+		return nil, err
+	}
+	e, err := startSMT(ctx, s.p, prof)
+	if err != nil {
+		return unknownOn(ctx, err)
+	}
+	s.smt = e
+	defer e.close()
+	if err := s.tabulate(ctx); err != nil {
+		return unknownOn(ctx, err)
+	}
+	if s.opts.Mode == ActiveLearning {
+		return s.activeLearning(ctx)
+	}
+	return s.cdfl(ctx)
+}
+
+// unknownOn turns an engine failure caused by the deadline into unknown.
+func unknownOn(ctx context.Context, err error) (*Result, error) {
+	if ctx.Err() != nil {
+		return &Result{Status: Unknown, Reason: "timeout"}, nil
+	}
+	if errors.Is(err, errSMT) {
+		return &Result{Status: Unknown, Reason: err.Error()}, nil
+	}
+	return nil, err
+}
+
+// checkSMT runs one SMT engine check and counts it.
+func (s *solve) checkSMT(ctx context.Context, m1 []assign) (*outcome, error) {
+	t0 := time.Now()
+	o, err := s.smt.check(ctx, m1)
+	s.st.SMTCalls++
+	s.st.SMTTime += time.Since(t0)
+	return o, err
+}
+
+// decided turns an SMT outcome without assumptions into a verdict, or nil
+// to go on.
+func (s *solve) decided(ctx context.Context, o *outcome) *Result {
+	switch o.status {
+	case solver.StatusUnsat:
+		why := "unsat with the closed boxes read as uninterpreted functions"
+		if s.st.Facts > 0 {
+			why += fmt.Sprintf(" plus %d facts learned by running them", s.st.Facts)
+		}
+		return &Result{Status: Unsat, Reason: why}
+	case solver.StatusSat:
+		if ok, _ := s.valid(o.model); ok {
+			return &Result{Status: Sat, Model: o.model}
+		}
+		return nil
+	}
+	return &Result{Status: Unknown, Reason: "the SMT engine answered " + o.status.String()}
+}
+
+func (s *solve) cdfl(ctx context.Context) (*Result, error) {
+	if !s.opts.NoPrecheck {
+		o, err := s.checkSMT(ctx, nil)
+		if err != nil {
+			return unknownOn(ctx, err)
+		}
+		s.tracef("pre-check: %s", o.status)
+		if r := s.decided(ctx, o); r != nil {
+			return r, nil
+		}
+		s.fz.setHint(o.model)
+	}
+	deadline, _ := ctx.Deadline()
+	for {
+		s.st.Iterations++
+		m1, err := s.fz.run(ctx, deadline)
+		if errors.Is(err, errFuzzTimeout) {
+			return &Result{Status: Unknown, Reason: "timeout: " + err.Error()}, nil
+		}
+		if err != nil {
+			return unknownOn(ctx, err)
+		}
+		s.st.PartialModels++
+		s.tracef("iteration %d: partial model %s", s.st.Iterations, showAssign(m1))
+		o, err := s.checkSMT(ctx, m1)
+		if err != nil {
+			return unknownOn(ctx, err)
+		}
+		switch o.status {
+		case solver.StatusSat:
+			if ok, _ := s.valid(o.model); ok {
+				return &Result{Status: Sat, Model: o.model}, nil
+			}
+			// The completion used a closed-box value the box does not
+			// compute (an application the fuzzer could not run): learn
+			// the real values at the model's points, as active learning.
+			n, err := s.learn(ctx, o.model)
+			if err != nil {
+				return unknownOn(ctx, err)
+			}
+			s.tracef("completion invalid; %d facts learned", n)
+			if n == 0 {
+				s.block(m1, assignedFuncs(m1))
+			}
+			s.fz.setHint(o.model)
+		case solver.StatusUnsat:
+			if len(o.assumed) == 0 {
+				return s.decided(ctx, o), nil
+			}
+			n := s.fz.add(o.core)
+			s.st.ToFuzz += n
+			s.tracef("conflict: %d core terms, %d new in ω_fuzz, %d partial-model literals", len(o.core), n, len(o.assumed))
+			if s.opts.CBFacts || n == 0 {
+				if _, err := s.learnPartial(ctx, m1); err != nil {
+					return unknownOn(ctx, err)
+				}
+			}
+			if n == 0 {
+				s.block(m1, o.assumed)
+			}
+		default:
+			if ctx.Err() != nil {
+				return &Result{Status: Unknown, Reason: "timeout in the SMT engine"}, nil
+			}
+			return &Result{Status: Unknown, Reason: "the SMT engine answered " + o.status.String()}, nil
+		}
+	}
+}
+
+// block adds ¬(v1 = c1 ∧ … ) over the conflict's partial-model literals to
+// ω_fuzz: the SMT engine proved no completion exists with those values,
+// so no partial model may repeat them (the progress guard).
+func (s *solve) block(m1 []assign, vars []*smt.Func) {
+	want := map[*smt.Func]bool{}
+	for _, f := range vars {
+		want[f] = true
+	}
+	st := s.p.st
+	var eqs []*smt.Term
+	for _, a := range m1 {
+		if !want[a.f] {
+			continue
+		}
+		vt, err := st.ValueTerm(a.v)
+		if err != nil {
+			continue
+		}
+		eqs = append(eqs, st.MustApply(smt.OpEq, nil, st.Const(a.f), vt))
+	}
+	if len(eqs) == 0 {
+		return
+	}
+	conj := eqs[0]
+	if len(eqs) > 1 {
+		conj = st.MustApply(smt.OpAnd, nil, eqs...)
+	}
+	if s.fz.add([]*smt.Term{st.MustApply(smt.OpNot, nil, conj)}) > 0 {
+		s.st.Blocks++
+	}
+}
+
+func assignedFuncs(m1 []assign) []*smt.Func {
+	out := make([]*smt.Func, len(m1))
+	for i, a := range m1 {
+		out[i] = a.f
+	}
+	return out
+}
+
+func (s *solve) activeLearning(ctx context.Context) (*Result, error) {
+	for {
+		s.st.Iterations++
+		o, err := s.checkSMT(ctx, nil)
+		if err != nil {
+			return unknownOn(ctx, err)
+		}
+		if r := s.decided(ctx, o); r != nil {
+			return r, nil
+		}
+		n, err := s.learn(ctx, o.model)
+		if err != nil {
+			return unknownOn(ctx, err)
+		}
+		s.tracef("iteration %d: %d facts learned", s.st.Iterations, n)
+		if n == 0 {
+			why := "the SMT model is not a model of the formula, and running the closed boxes on it taught nothing new"
+			if s.p.quantified {
+				why = "the formula has quantifiers: its SMT models cannot be checked by running the closed boxes"
+			}
+			return &Result{Status: Unknown, Reason: why}, nil
+		}
+		if ctx.Err() != nil {
+			return &Result{Status: Unknown, Reason: "timeout"}, nil
+		}
+	}
+}
+
+func (s *solve) fuzzOnly(ctx context.Context) (*Result, error) {
+	for i, t := range s.p.pure {
+		if s.fz.add([]*smt.Term{t}) == 0 && !s.fz.have[t] && !(t.Kind() == smt.App && t.Op() == smt.OpTrue) {
+			return &Result{Status: Unknown, Reason: fmt.Sprintf("fuzz-only: assertion %d is outside the fuzzer's theory (Bool and bit-vectors up to 64 bits)", i+1)}, nil
+		}
+	}
+	deadline, _ := ctx.Deadline()
+	s.st.Iterations = 1
+	m1, err := s.fz.run(ctx, deadline)
+	if errors.Is(err, errFuzzTimeout) {
+		return &Result{Status: Unknown, Reason: "timeout: " + err.Error()}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	m := eval.NewModel()
+	for _, a := range m1 {
+		m.SetConst(a.f, a.v)
+	}
+	for _, f := range s.p.consts {
+		if _, ok := m.Const(f); !ok {
+			if v, ok := defaultValue(f.Result); ok {
+				m.SetConst(f, v)
+			}
+		}
+	}
+	if ok, why := s.valid(m); !ok {
+		return &Result{Status: Unknown, Reason: "the fuzzer's assignment does not validate: " + why}, nil
+	}
+	return &Result{Status: Sat, Model: m}, nil
+}
+
+// valid runs the closed boxes on the model and evaluates every original
+// assertion; only a model under which all are true is a sat answer.
+func (s *solve) valid(m *eval.Model) (bool, string) {
+	if m == nil {
+		return false, "no model"
+	}
+	m.Boxes = s.set.CallValues
+	ev := eval.New(m)
+	for i, a := range s.p.omega {
+		v, err := ev.Eval(a)
+		if err != nil {
+			return false, fmt.Sprintf("assertion %d: %v", i+1, err)
+		}
+		if v != smt.BoolValue(true) {
+			return false, fmt.Sprintf("assertion %d is %v", i+1, v)
+		}
+	}
+	return true, ""
+}
+
+// learn runs the closed boxes at the argument values a model gives their
+// applications and adds the results as facts (CONVERTCBTOUF).
+func (s *solve) learn(ctx context.Context, m *eval.Model) (int, error) {
+	if m == nil {
+		return 0, nil
+	}
+	m.Boxes = s.set.CallValues
+	ev := eval.New(m)
+	n := 0
+	for _, d := range s.p.defs {
+		args := make([]smt.Value, len(d.Args))
+		ok := true
+		for i, a := range d.Args {
+			v, err := ev.Eval(a)
+			if err != nil {
+				ok = false
+				break
+			}
+			if _, bad := v.(smt.Undefined); bad {
+				ok = false
+				break
+			}
+			args[i] = v
+		}
+		if !ok {
+			continue
+		}
+		added, err := s.fact(ctx, d.F, args)
+		if err != nil {
+			return n, err
+		}
+		if added {
+			n++
+		}
+	}
+	return n, nil
+}
+
+// learnPartial adds the facts of the closed-box calls of a partial model.
+func (s *solve) learnPartial(ctx context.Context, m1 []assign) (int, error) {
+	m := eval.NewModel()
+	for _, a := range m1 {
+		m.SetConst(a.f, a.v)
+	}
+	return s.learn(ctx, m)
+}
+
+func (s *solve) fact(ctx context.Context, f *smt.Func, args []smt.Value) (bool, error) {
+	v, err := s.set.CallValues(f, args)
+	if err != nil {
+		return false, nil // a trapping or looping call teaches nothing
+	}
+	if _, bad := v.(smt.Undefined); bad {
+		return false, nil
+	}
+	added, err := s.smt.addFact(ctx, f, args, v)
+	if added {
+		s.st.Facts++
+	}
+	return added, err
+}
+
+// tabulate gives the SMT engine the whole table of every closed box whose
+// domain is small.
+func (s *solve) tabulate(ctx context.Context) error {
+	if s.opts.TabulateMax < 0 {
+		return nil
+	}
+	for f := range s.p.boxes {
+		bits := 0
+		for _, ps := range f.Params {
+			if ps.Kind == smt.KindBool {
+				bits++
+			} else {
+				bits += ps.Width
+			}
+		}
+		if len(f.Params) == 0 || bits > 30 || 1<<bits > s.opts.TabulateMax {
+			continue
+		}
+		args := make([]smt.Value, len(f.Params))
+		for x := uint64(0); x < 1<<bits; x++ {
+			rest := x
+			for i, ps := range f.Params {
+				w := ps.Width
+				if ps.Kind == smt.KindBool {
+					args[i] = smt.BoolValue(rest&1 == 1)
+					rest >>= 1
+					continue
+				}
+				args[i] = smt.BVValue{W: w, V: new(big.Int).SetUint64(rest & (1<<w - 1))}
+				rest >>= w
+			}
+			if _, err := s.fact(ctx, f, args); err != nil {
+				return err
+			}
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+		}
+		s.st.Tabulated++
+		s.tracef("tabulated %s: %d entries", f.Name, 1<<bits)
+	}
+	return nil
+}
+
+func showAssign(m1 []assign) string {
+	var b strings.Builder
+	for i, a := range m1 {
+		if i > 0 {
+			b.WriteString(" ")
+		}
+		if i == 8 {
+			fmt.Fprintf(&b, "… (%d more)", len(m1)-8)
+			break
+		}
+		fmt.Fprintf(&b, "%s=%v", a.f.Name, a.v)
+	}
+	return b.String()
+}
+
+func defaultValue(s *smt.Sort) (smt.Value, bool) {
+	switch s.Kind {
+	case smt.KindBool:
+		return smt.BoolValue(false), true
+	case smt.KindInt:
+		return smt.IntValue{V: new(big.Int)}, true
+	case smt.KindReal:
+		return smt.RealValue{V: new(big.Rat)}, true
+	case smt.KindBitVec:
+		return smt.BVValue{W: s.Width, V: new(big.Int)}, true
+	}
+	return nil, false
+}

@@ -1,0 +1,200 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"tandem/cbsolve"
+	"tandem/cbsolve/cbox"
+	"tandem/smtlib"
+)
+
+func init() {
+	var (
+		cbs        []string
+		fromDefine []string
+		oracleDir  string
+		mode       string
+		smtName    string
+		timeout    time.Duration
+		callLimit  time.Duration
+		showStats  bool
+		asJSON     bool
+		trace      bool
+		opts       cbsolve.Options
+		noTabulate bool
+	)
+	cmd := &cobra.Command{
+		Use:   "solve FILE.smt2 [--cb NAME=IMPL]…",
+		Short: "SMT modulo closed-box functions (SADHAK's conflict-driven fuzz loop)",
+		Long: `solve decides SMT-LIB formulas that call closed-box functions: functions
+declared with (declare-cb NAME (ArgSort*) RetSort) (or Delphi's
+declare-oracle-fun) whose meaning is code that can be run but not reasoned about.
+A fuzzer runs the closed boxes, an SMT engine (z3 or cvc5) solves the theory
+part with the closed boxes read as uninterpreted functions, and the two trade
+constraints until they agree (SADHAK, OOPSLA'22).
+
+Each closed box needs an implementation, --cb NAME=IMPL:
+  NAME=f.c[:SYMBOL]     a C function (freestanding, unsigned parameter types),
+                        compiled to WebAssembly with clang and wasm-ld and run
+                        in-process in a sandbox (wazero)
+  NAME=f.wasm[:EXPORT]  a WebAssembly module
+  NAME=exec:CMD ARG…    a program kept alive across calls: it reads lines
+                        "NAME ARG1 ARG2…" (bit-vectors as unsigned decimal,
+                        Bool as true/false) and answers one value per line
+--cb-from-define NAME makes a define-fun of the file a closed box: its body is
+hidden from the SMT engine and run by tandem's evaluator. --oracle-dir DIR
+finds Delphi oracles as DIR/BINARY.c or DIR/BINARY.wasm (BINARY's base name).
+
+Modes: cdfl (default, the conflict-driven fuzz loop), fuzz-only (fuzz the whole
+formula, as JFS does) and active-learning (solve with closed boxes as
+uninterpreted functions, run them on the model, add the input/output facts,
+repeat: Delphi's strategy).
+
+Verdicts: sat only after every closed box has been run on the final model and
+every assertion evaluates to true (the model is printed); unsat only when the
+formula with closed boxes read as uninterpreted functions, plus facts learned by
+running them, is unsat; otherwise unknown, with the reason on stderr. A closed
+box that traps, loops or exhausts its memory makes that call fail; it never
+takes tandem down or past its timeout.
+
+Exit status: 0 for any verdict, 2 on bad input or a setup failure.`,
+		Example: `  tandem solve motivating.smt2 --cb f=f.c --stats
+  tandem solve q.smt2 --cb hash=hash.wasm --mode fuzz-only --timeout 10s
+  tandem solve bench.smt2 --cb-from-define popcount --smt cvc5
+  tandem solve delphi.smt2 --oracle-dir bench/cb/delphi`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			m, err := cbsolve.ParseMode(mode)
+			if err != nil {
+				return err
+			}
+			opts.Mode, opts.SMT, opts.Timeout = m, smtName, timeout
+			if noTabulate {
+				opts.TabulateMax = -1
+			}
+			if trace {
+				opts.Trace = os.Stderr
+			}
+			sc, err := smtlib.ParseFile(args[0])
+			if err != nil {
+				return err
+			}
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			set := cbox.NewSet(cbox.Options{CallTimeout: callLimit})
+			defer set.Close()
+			if err := openBoxes(ctx, sc, set, cbs, oracleDir, cbox.Options{CallTimeout: callLimit}); err != nil {
+				return err
+			}
+			res, err := cbsolve.Solve(ctx, sc, set, fromDefine, opts)
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				out := map[string]any{"file": args[0], "status": res.Status, "reason": res.Reason, "stats": res.Stats}
+				if res.Model != nil {
+					out["model"] = cbsolve.FormatModel(sc, res.Model)
+				}
+				enc := json.NewEncoder(os.Stdout)
+				enc.SetIndent("", "  ")
+				return enc.Encode(out)
+			}
+			fmt.Println(res.Status)
+			if res.Model != nil {
+				fmt.Print(cbsolve.FormatModel(sc, res.Model))
+			}
+			if res.Status != cbsolve.Sat && res.Reason != "" {
+				fmt.Fprintf(os.Stderr, "tandem solve: %s: %s\n", res.Status, res.Reason)
+			}
+			if showStats {
+				printSolveStats(res.Stats)
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringArrayVar(&cbs, "cb", nil, "closed-box implementation NAME=IMPL (repeatable; see above)")
+	f.StringArrayVar(&fromDefine, "cb-from-define", nil, "treat the define-fun NAME as a closed box (repeatable)")
+	f.StringVar(&oracleDir, "oracle-dir", "", "directory of Delphi oracle implementations BINARY.c / BINARY.wasm")
+	f.StringVar(&mode, "mode", "cdfl", "cdfl, fuzz-only or active-learning")
+	f.StringVar(&smtName, "smt", "z3", "the SMT engine: z3 or cvc5 (any solver profile name)")
+	f.DurationVar(&timeout, "timeout", 60*time.Second, "time limit of the whole solve")
+	f.DurationVar(&callLimit, "cb-timeout", time.Second, "time limit of one closed-box call")
+	f.BoolVar(&showStats, "stats", false, "print iterations, constraints exchanged, fuzz executions and closed-box calls on stderr")
+	f.BoolVar(&asJSON, "json", false, "print the verdict, model and statistics as JSON")
+	f.BoolVar(&trace, "trace", false, "print the loop's events on stderr")
+	f.Uint64Var(&opts.Seed, "seed", 0, "seed of the fuzzer's random choices")
+	f.BoolVar(&opts.CBFacts, "cb-facts", false, "add the closed-box input/output facts of every partial model to the SMT side (CONVERTCBTOUF)")
+	f.IntVar(&opts.TabulateMax, "tabulate-max", 4096, "give the SMT engine the whole table of closed boxes with at most this many argument tuples")
+	f.BoolVar(&noTabulate, "no-tabulate", false, "never tabulate closed boxes")
+	f.BoolVar(&opts.NoPrecheck, "no-precheck", false, "skip the pure-SMT check before the loop (ablation)")
+	f.BoolVar(&opts.NoEquivalence, "no-equiv", false, "no equivalence classes or magic bytes in the fuzzer (ablation)")
+	f.BoolVar(&opts.NoSeedReuse, "no-seed-reuse", false, "do not seed fuzz runs with earlier partial models (ablation)")
+	rootCmd.AddCommand(cmd)
+}
+
+// openBoxes gives every closed box of the script an implementation from the
+// --cb flags, or from the oracle directory for Delphi oracles.
+func openBoxes(ctx context.Context, sc *smtlib.Script, set *cbox.Set, specs []string, oracleDir string, o cbox.Options) error {
+	byName := map[string]string{}
+	for _, s := range specs {
+		name, impl, ok := strings.Cut(s, "=")
+		if !ok || name == "" || impl == "" {
+			return fmt.Errorf("--cb %q: want NAME=IMPL, e.g. --cb f=f.c", s)
+		}
+		byName[name] = impl
+	}
+	for _, f := range cbsolve.ClosedBoxes(sc) {
+		impl, ok := byName[f.Name]
+		if !ok && oracleDir != "" && f.Binary != "" {
+			base := filepath.Base(f.Binary)
+			for _, ext := range []string{".c", ".wasm"} {
+				if p := filepath.Join(oracleDir, base+ext); fileExists(p) {
+					impl = p + ":" + base
+					ok = true
+					break
+				}
+			}
+		}
+		if !ok {
+			continue // Solve names what is missing
+		}
+		delete(byName, f.Name)
+		b, err := cbox.Open(ctx, impl, f, o)
+		if err != nil {
+			return err
+		}
+		set.Add(b)
+	}
+	for name := range byName {
+		return fmt.Errorf("--cb %s: %s declares no closed box %s (declare-cb or declare-oracle-fun)", name, sc.Filename, name)
+	}
+	return nil
+}
+
+func fileExists(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && !st.IsDir()
+}
+
+func printSolveStats(s cbsolve.Stats) {
+	w := os.Stderr
+	fmt.Fprintf(w, "mode                 %s\n", s.Mode)
+	fmt.Fprintf(w, "time                 %v\n", s.Time.Round(time.Millisecond))
+	fmt.Fprintf(w, "iterations           %d\n", s.Iterations)
+	fmt.Fprintf(w, "SMT -> fuzz          %d conflict terms, %d blocking clauses (ω_fuzz: %d constraints)\n", s.ToFuzz, s.Blocks, s.FuzzConstraints)
+	fmt.Fprintf(w, "fuzz -> SMT          %d partial models, %d closed-box facts (%d boxes tabulated)\n", s.PartialModels, s.Facts, s.Tabulated)
+	fmt.Fprintf(w, "fuzzing              %d runs, %d executions, %v\n", s.FuzzRuns, s.FuzzEvals, s.FuzzTime.Round(time.Millisecond))
+	fmt.Fprintf(w, "SMT engine           %d calls, %v\n", s.SMTCalls, s.SMTTime.Round(time.Millisecond))
+	fmt.Fprintf(w, "closed-box calls     %s\n", s.Boxes)
+}
