@@ -233,12 +233,42 @@ type box struct {
 type bitsBox struct{ *box }
 
 func newBox(f *smt.Func, im impl) Box {
+	if err := checkFunc(f); err != nil {
+		name := "(nil)"
+		if f != nil {
+			name = f.Name
+		}
+		return &box{f: &smt.Func{Name: name, Kind: smt.FuncClosedBox}, impl: failImpl{err}}
+	}
 	b := &box{f: f, impl: im, sig: signatureOf(f)}
 	if b.sig.bits {
 		return bitsBox{b}
 	}
 	return b
 }
+
+// checkFunc refuses declarations that are nil or have nil sorts.
+func checkFunc(f *smt.Func) error {
+	if f == nil {
+		return &Error{Box: "(nil)", Kind: Signature, Msg: "no declaration (nil *smt.Func)"}
+	}
+	if f.Result == nil {
+		return &Error{Box: f.Name, Kind: Signature, Msg: "the declaration has no result sort"}
+	}
+	for i, p := range f.Params {
+		if p == nil {
+			return &Error{Box: f.Name, Kind: Signature, Msg: fmt.Sprintf("parameter %d of the declaration has no sort", i+1)}
+		}
+	}
+	return nil
+}
+
+// failImpl is the impl of a box that cannot work; every call fails.
+type failImpl struct{ err error }
+
+func (x failImpl) call(context.Context, []smt.Value) (smt.Value, error) { return nil, x.err }
+func (x failImpl) callBits(context.Context, []uint64) (uint64, error)   { return 0, x.err }
+func (failImpl) close() error                                           { return nil }
 
 func (b *box) Func() *smt.Func { return b.f }
 
@@ -252,6 +282,9 @@ func (b *box) Close() error {
 func (b *box) Call(ctx context.Context, args []smt.Value) (v smt.Value, err error) {
 	if ctx == nil {
 		ctx = context.Background()
+	}
+	if x, ok := b.impl.(failImpl); ok {
+		return nil, x.err
 	}
 	if err := b.sig.checkValues(args); err != nil {
 		return nil, b.errorf(BadArgs, valuesApp(b.f, args), "%v", err)
@@ -379,6 +412,9 @@ func maskOf(w int) uint64 {
 }
 
 func signatureOf(f *smt.Func) signature {
+	if f == nil {
+		return signature{}
+	}
 	s := signature{params: f.Params, result: f.Result, bits: true}
 	s.widths = make([]int, len(f.Params))
 	s.masks = make([]uint64, len(f.Params))

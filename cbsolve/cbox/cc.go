@@ -173,6 +173,9 @@ func isCIdent(s string) bool {
 // f from its function symbol (default f.Name). It is Open's PATH.c[:SYMBOL]
 // case.
 func OpenC(ctx context.Context, path, symbol string, f *smt.Func, opts Options) (Box, error) {
+	if err := checkFunc(f); err != nil {
+		return nil, err
+	}
 	if symbol == "" {
 		symbol = f.Name
 	}

@@ -22,8 +22,8 @@ import (
 // An undefined value (say, (div x 0) in an Int body) is an error of Kind
 // [Undefined].
 func Define(f *smt.Func) (Box, error) {
-	if f == nil {
-		return nil, &Error{Kind: Spec, Msg: "no declaration (nil *smt.Func)"}
+	if err := checkFunc(f); err != nil {
+		return nil, err
 	}
 	if f.Body == nil || len(f.Formals) != len(f.Params) || f.Result == nil {
 		return nil, &Error{Box: f.Name, Kind: Spec, Msg: fmt.Sprintf("%s is not a define-fun with a body: --cb-from-define takes the name of a define-fun of the input", f.Name)}

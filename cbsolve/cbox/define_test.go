@@ -116,7 +116,7 @@ func TestDefine(t *testing.T) {
 	_, err = Define(funcNamed(t, sc, "k"))
 	wantKind(t, err, Spec, "not a define-fun")
 	_, err = Define(nil)
-	wantKind(t, err, Spec)
+	wantKind(t, err, Signature, "nil")
 
 	// The solver may turn the define-fun into a closed box before asking
 	// for its box (--cb-from-define hides the body from the SMT engine).

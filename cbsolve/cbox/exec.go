@@ -35,6 +35,9 @@ const maxLine = 1 << 20
 //
 // Parameters and results may be Bool, Int and bit-vectors of any width.
 func OpenExec(ctx context.Context, argv []string, f *smt.Func, opts Options) (Box, error) {
+	if err := checkFunc(f); err != nil {
+		return nil, err
+	}
 	opts = opts.withDefaults()
 	if len(argv) == 0 {
 		return nil, &Error{Box: f.Name, Kind: Spec, Msg: "exec box without a command: write exec:CMD [ARG...]"}
@@ -395,10 +398,10 @@ func outOfMemory(stderr string) bool {
 // discard kills the current process; the next call starts a new one.
 // e.mu is held.
 func (e *execBox) discard() {
-	if e.p != nil {
-		e.p.wait()
+	if p := e.p; p != nil {
 		e.p = nil
 		e.cur.Store(nil)
+		p.wait()
 	}
 }
 

@@ -84,13 +84,14 @@ func TestExecValues(t *testing.T) {
 func TestExecFailures(t *testing.T) {
 	ctx := context.Background()
 	opts := testOptions()
-	opts.CallTimeout = 300 * time.Millisecond
+	short := opts
+	short.CallTimeout = shortTimeout
 
-	hang := helperBox(t, decl("hang", bv(8), bv(8)), opts)
+	hang := helperBox(t, decl("hang", bv(8), bv(8)), short)
 	start := time.Now()
 	_, err := hang.(Bits).CallBits(ctx, []uint64{1})
-	wantKind(t, err, Timeout, "300ms", "(hang #x01)")
-	if el := time.Since(start); el > 2*time.Second {
+	wantKind(t, err, Timeout, "700ms", "(hang #x01)")
+	if el := time.Since(start); el > shortTimeout+3*time.Second {
 		t.Fatalf("the timeout took %v", el)
 	}
 	if x, err := hang.(Bits).CallBits(ctx, []uint64{2}); err != nil || x != 2 {
@@ -257,13 +258,14 @@ func TestExecConcurrent(t *testing.T) {
 func TestExecNoLeaks(t *testing.T) {
 	before := runtime.NumGoroutine()
 	opts := testOptions()
-	opts.CallTimeout = 200 * time.Millisecond
+	short := opts
+	short.CallTimeout = shortTimeout
 	ctx := context.Background()
 	var pids []int
 	func() {
-		hang := helperBox(t, decl("hang", bv(8), bv(8)), opts)
+		hang := helperBox(t, decl("hang", bv(8), bv(8)), short)
 		die := helperBox(t, decl("die", bv(8), bv(8)), opts)
-		for i := 0; i < 3; i++ {
+		for i := 0; i < 2; i++ {
 			hang.(Bits).CallBits(ctx, []uint64{1})
 			die.(Bits).CallBits(ctx, []uint64{1})
 		}
@@ -309,7 +311,7 @@ func TestExecNoLeaks(t *testing.T) {
 // TestExecSet: an exec box in a Set; a timeout is cached as a fact.
 func TestExecSet(t *testing.T) {
 	opts := testOptions()
-	opts.CallTimeout = 200 * time.Millisecond
+	opts.CallTimeout = shortTimeout
 	f := decl("hang", bv(8), bv(8))
 	s := NewSet(opts)
 	s.Add(helperBox(t, f, opts))
@@ -319,7 +321,7 @@ func TestExecSet(t *testing.T) {
 		_, err := s.Call(f, []uint64{1})
 		wantKind(t, err, Timeout)
 	}
-	if el := time.Since(start); el > time.Second {
+	if el := time.Since(start); el > 2*shortTimeout {
 		t.Fatalf("three calls on a cached timeout took %v", el)
 	}
 	st := s.Stats()

@@ -18,11 +18,8 @@ import (
 // Errors are [*Error]s whose Kind is Spec, Start, Compile, Signature or
 // Memory, and whose message says what to do.
 func Open(ctx context.Context, spec string, f *smt.Func, opts Options) (Box, error) {
-	if f == nil {
-		return nil, &Error{Kind: Spec, Msg: "no declaration (nil *smt.Func)"}
-	}
-	if f.Result == nil {
-		return nil, &Error{Box: f.Name, Kind: Signature, Msg: "the declaration has no result sort"}
+	if err := checkFunc(f); err != nil {
+		return nil, err
 	}
 	if ctx == nil {
 		ctx = context.Background()

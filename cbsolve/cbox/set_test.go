@@ -87,6 +87,20 @@ func TestGoBoxes(t *testing.T) {
 	gb.Close()
 	_, err = gb.(Bits).CallBits(ctx, []uint64{1, 1})
 	wantKind(t, err, Closed)
+
+	// Ill-formed declarations give boxes that fail, not panics.
+	nb := Go(nil, nil)
+	_, err = nb.Call(ctx, nil)
+	wantKind(t, err, Signature, "nil")
+	_, err = GoBits(&smt.Func{Name: "h", Params: []*smt.Sort{nil}, Result: bv(8)}, nil).Call(ctx, []smt.Value{bvv(1, 8)})
+	wantKind(t, err, Signature, "parameter 1")
+	_, err = Open(ctx, "exec:sh", &smt.Func{Name: "h"}, Options{})
+	wantKind(t, err, Signature, "no result sort")
+	s := NewSet(Options{})
+	s.Add(nil)
+	s.Add(nb)
+	_, err = s.Call(nil, nil)
+	wantKind(t, err, Missing)
 }
 
 // TestSetCache: a tuple runs once; errors of deterministic kinds are

@@ -24,6 +24,9 @@ const wasmPage = 65536
 // OpenWasm makes the box for f from a WebAssembly module file whose export
 // (default f.Name) implements f. It is Open's PATH.wasm[:EXPORT] case.
 func OpenWasm(ctx context.Context, path, export string, f *smt.Func, opts Options) (Box, error) {
+	if err := checkFunc(f); err != nil {
+		return nil, err
+	}
 	bin, err := os.ReadFile(path)
 	if err != nil {
 		return nil, &Error{Box: f.Name, Kind: Start, Msg: fmt.Sprintf("reading the WebAssembly module: %v", err)}
@@ -42,6 +45,9 @@ func OpenWasm(ctx context.Context, path, export string, f *smt.Func, opts Option
 // with no files, arguments or output); its _initialize function, when it
 // has one, runs at instantiation, and _start never does.
 func NewWasm(ctx context.Context, bin []byte, export string, f *smt.Func, opts Options) (Box, error) {
+	if err := checkFunc(f); err != nil {
+		return nil, err
+	}
 	if ctx == nil {
 		ctx = context.Background()
 	}

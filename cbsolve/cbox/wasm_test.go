@@ -59,10 +59,42 @@ func TestWasmValues(t *testing.T) {
 		}},
 		{decl("fill", bv(32), bv(32)), "", func(a []uint64) uint64 { return a[0] & 0x7f }},
 	}
-	rng := rand.New(rand.NewPCG(1, 2))
+	// One module exporting every function (clang runs once); mul and fill
+	// (which needs the memset that CompileC links in) go through the .c
+	// path.
+	testutil.RequireBinary(t, "clang")
+	wasm := filepath.Join(t.TempDir(), "boxes.wasm")
+	flags := []string{"-ffreestanding"}
 	for _, c := range cases {
+		sym := c.sym
+		if sym == "" {
+			sym = c.f.Name
+		}
+		if sym != "fill" {
+			flags = append(flags, "-Wl,--export="+sym)
+		}
+	}
+	if out, err := runClang(boxesC, wasm, flags...); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i, c := range cases {
 		t.Run(c.f.Name, func(t *testing.T) {
-			b := openC(t, c.f, c.sym, testOptions())
+			sym := c.sym
+			if sym == "" {
+				sym = c.f.Name
+			}
+			var b Box
+			if i == 0 || sym == "fill" {
+				b = openC(t, c.f, c.sym, testOptions())
+			} else {
+				var err error
+				b, err = Open(context.Background(), wasm+":"+sym, c.f, testOptions())
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer b.Close()
+			}
 			bb, ok := b.(Bits)
 			if !ok {
 				t.Fatal("a wasm box does not implement Bits")
@@ -121,12 +153,12 @@ func TestWasmTrap(t *testing.T) {
 // timeout, and the next call on another argument answers.
 func TestWasmTimeout(t *testing.T) {
 	opts := testOptions()
-	opts.CallTimeout = 200 * time.Millisecond
+	opts.CallTimeout = shortTimeout
 	b := openC(t, decl("loop_on_odd", bv(32), bv(32)), "", opts)
 	start := time.Now()
 	_, err := b.(Bits).CallBits(context.Background(), []uint64{3})
-	wantKind(t, err, Timeout, "200ms")
-	if el := time.Since(start); el > 2*time.Second {
+	wantKind(t, err, Timeout, "700ms")
+	if el := time.Since(start); el > shortTimeout+3*time.Second {
 		t.Fatalf("timeout took %v", el)
 	}
 	if x, err := b.(Bits).CallBits(context.Background(), []uint64{4}); err != nil || x != 4 {
@@ -144,13 +176,13 @@ func TestWasmTimeout(t *testing.T) {
 func TestWasmMemory(t *testing.T) {
 	opts := testOptions()
 	opts.MemoryLimit = 4 << 20
-	opts.CallTimeout = 300 * time.Millisecond
 	b := openC(t, decl("grow_then_trap", bv(32), bv(32)), "", opts)
 	_, err := b.(Bits).CallBits(context.Background(), []uint64{1})
 	wantKind(t, err, Memory, "4 MiB")
 	_, err = b.(Bits).CallBits(context.Background(), []uint64{2})
 	wantKind(t, err, Memory)
 
+	opts.CallTimeout = shortTimeout
 	g := openC(t, decl("grow_forever", bv(32), bv(32)), "", opts)
 	_, err = g.(Bits).CallBits(context.Background(), []uint64{1})
 	wantKind(t, err, Memory)

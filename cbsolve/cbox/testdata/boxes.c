@@ -60,19 +60,6 @@ uint32_t recurse(uint32_t x) {
 	return recurse(x + 1) + pad[(x + 1) & 63];
 }
 
-// strlen of a buffer filled by the loop: exercises memset from the support
-// file.
-uint32_t zeroed(uint32_t n) {
-	char buf[512];
-	for (int i = 0; i < 512; i++)
-		buf[i] = 0;
-	buf[n & 511] = 1;
-	uint32_t s = 0;
-	for (int i = 0; i < 512; i++)
-		s += (uint32_t)buf[i] * (uint32_t)i;
-	return s;
-}
-
 // Calls memset, which the support file provides.
 uint32_t fill(uint32_t n) {
 	char buf[4096];
