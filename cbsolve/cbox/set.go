@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/maphash"
+	"maps"
 	"sort"
 	"strings"
 	"sync"
@@ -31,11 +32,19 @@ type Set struct {
 	opts  Options
 	cache *cache
 
-	mu      sync.RWMutex
-	byFunc  map[*smt.Func]*entry
-	byName  map[string]*entry
+	// idx is read on every call without a lock; Add replaces it.
+	idx atomic.Pointer[funcIndex]
+
+	mu      sync.Mutex // guards entries, closed and replacing idx
 	entries []*entry
 	closed  bool
+}
+
+// funcIndex finds the entry of a declaration. It is never modified once
+// published.
+type funcIndex struct {
+	byFunc map[*smt.Func]*entry
+	byName map[string]*entry
 }
 
 var _ eval.Callee = (*Set)(nil)
@@ -58,12 +67,9 @@ type entry struct {
 // CacheSize.
 func NewSet(opts Options) *Set {
 	opts = opts.withDefaults()
-	return &Set{
-		opts:   opts,
-		cache:  newCache(opts.CacheSize),
-		byFunc: map[*smt.Func]*entry{},
-		byName: map[string]*entry{},
-	}
+	s := &Set{opts: opts, cache: newCache(opts.CacheSize)}
+	s.idx.Store(&funcIndex{byFunc: map[*smt.Func]*entry{}, byName: map[string]*entry{}})
+	return s
 }
 
 // Add puts b in the set, behind the cache, for b.Func() (and for any
@@ -83,21 +89,23 @@ func (s *Set) Add(b Box) {
 	defer s.mu.Unlock()
 	e.id = uint64(len(s.entries))
 	s.entries = append(s.entries, e)
-	s.byFunc[f] = e
-	s.byName[f.Name] = e
+	old := s.idx.Load()
+	idx := &funcIndex{byFunc: maps.Clone(old.byFunc), byName: maps.Clone(old.byName)}
+	idx.byFunc[f] = e
+	idx.byName[f.Name] = e
+	s.idx.Store(idx)
 }
 
 // lookup finds the box of f: by pointer, or by name when the sorts agree
 // (the declaration may come from a copy of the script).
 func (s *Set) lookup(f *smt.Func) *entry {
-	s.mu.RLock()
-	e := s.byFunc[f]
+	idx := s.idx.Load()
+	e := idx.byFunc[f]
 	if e == nil && f != nil {
-		if n := s.byName[f.Name]; n != nil && sameSorts(n.f, f) {
+		if n := idx.byName[f.Name]; n != nil && sameSorts(n.f, f) {
 			e = n
 		}
 	}
-	s.mu.RUnlock()
 	return e
 }
 
@@ -128,11 +136,12 @@ func (s *Set) Box(f *smt.Func) (Box, bool) {
 
 // Funcs are the declarations of the boxes in the set, in the order added.
 func (s *Set) Funcs() []*smt.Func {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	idx := s.idx.Load()
 	var fs []*smt.Func
 	for _, e := range s.entries {
-		if s.byFunc[e.f] == e {
+		if idx.byFunc[e.f] == e {
 			fs = append(fs, e.f)
 		}
 	}
@@ -158,8 +167,8 @@ func (s *Set) CallBits(ctx context.Context, f *smt.Func, args []uint64) (uint64,
 	}
 	e.calls.Add(1)
 	var kb [72]byte
-	key := e.bitsKey(kb[:0], args)
-	if r, ok := s.cache.get(key); ok {
+	key, h := e.bitsKey(kb[:0], args)
+	if r, ok := s.cache.get(h, key); ok {
 		e.hits.Add(1)
 		if r.err != nil {
 			e.errs[KindOf(r.err)].Add(1)
@@ -185,7 +194,7 @@ func (s *Set) CallBits(ctx context.Context, f *smt.Func, args []uint64) (uint64,
 		}
 	}
 	e.nanos.Add(int64(time.Since(start)))
-	return x, s.remember(e, key, result{bits: x, err: err})
+	return x, s.remember(e, h, key, result{bits: x, err: err})
 }
 
 // CallValues computes f on args through the cache. Its signature fits
@@ -206,13 +215,15 @@ func (s *Set) CallValuesContext(ctx context.Context, f *smt.Func, args []smt.Val
 	e.calls.Add(1)
 	var kb [72]byte
 	var key []byte
+	var h uint64
 	if e.sig.bits {
 		var ab [8]uint64
-		key = e.bitsKey(kb[:0], e.sig.toBits(args, ab[:0]))
+		key, h = e.bitsKey(kb[:0], e.sig.toBits(args, ab[:0]))
 	} else {
 		key = e.valuesKey(kb[:0], args)
+		h = maphash.Bytes(s.cache.seed, key)
 	}
-	if r, ok := s.cache.get(key); ok {
+	if r, ok := s.cache.get(h, key); ok {
 		e.hits.Add(1)
 		if r.err != nil {
 			e.errs[KindOf(r.err)].Add(1)
@@ -227,19 +238,19 @@ func (s *Set) CallValuesContext(ctx context.Context, f *smt.Func, args []smt.Val
 	v, err := e.box.Call(ctx, args)
 	e.nanos.Add(int64(time.Since(start)))
 	if err != nil {
-		return nil, s.remember(e, key, result{err: err})
+		return nil, s.remember(e, h, key, result{err: err})
 	}
 	r := result{val: v}
 	if e.sig.bits {
 		r = result{bits: valueBits(v)}
 	}
-	s.remember(e, key, r)
+	s.remember(e, h, key, r)
 	return v, nil
 }
 
 // remember counts r's error and caches r when it is a fact about the
 // arguments.
-func (s *Set) remember(e *entry, key []byte, r result) error {
+func (s *Set) remember(e *entry, h uint64, key []byte, r result) error {
 	if r.err != nil {
 		k := KindOf(r.err)
 		if k == 0 {
@@ -252,7 +263,7 @@ func (s *Set) remember(e *entry, key []byte, r result) error {
 			return r.err
 		}
 	}
-	s.cache.put(key, r)
+	s.cache.put(h, key, r)
 	return r.err
 }
 
@@ -263,15 +274,18 @@ func (s *Set) missing(f *smt.Func, app func() string) error {
 	return &Error{Box: f.Name, Kind: Missing, Args: app(), Msg: fmt.Sprintf("no implementation: pass --cb %s=IMPL (PATH.c, PATH.wasm or exec:CMD) or --cb-from-define %s", f.Name, f.Name)}
 }
 
-// bitsKey is the cache key of fast-path arguments: the entry, then 8 bytes
-// per argument.
-func (e *entry) bitsKey(dst []byte, args []uint64) []byte {
+// bitsKey is the cache key of fast-path arguments (the entry, then 8 bytes
+// per argument) and a cheap hash of it that picks the shard.
+func (e *entry) bitsKey(dst []byte, args []uint64) ([]byte, uint64) {
 	dst = binary.AppendUvarint(dst, e.id)
 	dst = append(dst, 'b')
+	h := (e.id + 1) * 0x9e3779b97f4a7c15
 	for _, a := range args {
 		dst = binary.LittleEndian.AppendUint64(dst, a)
+		h = (h ^ a) * 0xbf58476d1ce4e5b9
+		h ^= h >> 31
 	}
-	return dst
+	return dst, h
 }
 
 // valuesKey is the cache key of other arguments: their SMT-LIB text, which
@@ -329,9 +343,9 @@ func (k *Kind) UnmarshalText(b []byte) error {
 
 // Stats reads the set's counters.
 func (s *Set) Stats() Stats {
-	s.mu.RLock()
+	s.mu.Lock()
 	entries := append([]*entry(nil), s.entries...)
-	s.mu.RUnlock()
+	s.mu.Unlock()
 	var st Stats
 	for _, e := range entries {
 		b := BoxStats{Name: e.f.Name, Calls: e.calls.Load(), Hits: e.hits.Load(), Time: time.Duration(e.nanos.Load())}
@@ -461,26 +475,27 @@ func newCache(size int) *cache {
 	return c
 }
 
-func (c *cache) shard(key []byte) *cacheShard {
-	return &c.shards[maphash.Bytes(c.seed, key)%cacheShards]
+// shard picks the shard of a key from its hash h.
+func (c *cache) shard(h uint64) *cacheShard {
+	return &c.shards[(h>>32^h)%cacheShards]
 }
 
-func (c *cache) get(key []byte) (result, bool) {
+func (c *cache) get(h uint64, key []byte) (result, bool) {
 	if c.perShard == 0 {
 		return result{}, false
 	}
-	sh := c.shard(key)
+	sh := c.shard(h)
 	sh.mu.Lock()
 	r, ok := sh.m[string(key)]
 	sh.mu.Unlock()
 	return r, ok
 }
 
-func (c *cache) put(key []byte, r result) {
+func (c *cache) put(h uint64, key []byte, r result) {
 	if c.perShard == 0 {
 		return
 	}
-	sh := c.shard(key)
+	sh := c.shard(h)
 	sh.mu.Lock()
 	if sh.m == nil {
 		sh.m = map[string]result{}
