@@ -3,8 +3,11 @@ package cbsuite
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"flag"
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
@@ -22,6 +25,7 @@ import (
 var (
 	update = flag.Bool("update", false, "relabel MANIFEST.tsv: rewrite its expected and pure columns with z3's answers")
 	z3Time = flag.Duration("z3-timeout", 0, "z3's time limit per formula (default 10s when checking, 60s with -update)")
+	z3All  = flag.Bool("z3-all", false, "re-run z3 on every entry, not only on those it labelled in under a second")
 )
 
 // labelScripts turns a benchmark into the two formulas z3 labels it with:
@@ -114,11 +118,68 @@ func z3Status(z3, script string, limit time.Duration) (string, error) {
 	return "", fmt.Errorf("z3 says %q (%v)", strings.TrimSpace(out.String()), err)
 }
 
-// TestLabels checks the expected and pure columns of MANIFEST.tsv against
-// z3 (see labelScripts); a z3 that cannot decide within its time limit
-// agrees with any label, since a slower machine should not fail the test.
-// With -update it rewrites the columns instead (unknown where z3 cannot
-// decide in 60 s):
+// labelRecord is one line of testdata/z3labels.tsv: z3's answers for the
+// exact formulas an entry was last labelled with (by their SHA-256), and how
+// long z3 took.
+type labelRecord struct {
+	path, boxes     string
+	semSum, pureSum string
+	expected, pure  string
+	seconds         float64
+}
+
+const labelRecordHeader = "path\tboxes\tsemantic_sha256\tpure_sha256\texpected\tpure\tseconds"
+
+var labelRecordPath = filepath.Join(benchDir, "cbsuite", "testdata", "z3labels.tsv")
+
+func readLabelRecords() (map[string]*labelRecord, error) {
+	rows, err := readTSV(labelRecordPath, labelRecordHeader)
+	if err != nil {
+		return nil, err
+	}
+	recs := map[string]*labelRecord{}
+	for _, r := range rows {
+		if len(r.fields) != 7 {
+			return nil, fmt.Errorf("%s:%d: %d columns, want 7", labelRecordPath, r.line, len(r.fields))
+		}
+		secs, err := strconv.ParseFloat(r.fields[6], 64)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %w", labelRecordPath, r.line, err)
+		}
+		rec := &labelRecord{r.fields[0], r.fields[1], r.fields[2], r.fields[3], r.fields[4], r.fields[5], secs}
+		recs[rec.path+"\t"+rec.boxes] = rec
+	}
+	return recs, nil
+}
+
+func writeLabelRecords(recs []*labelRecord) error {
+	var b strings.Builder
+	b.WriteString(labelRecordHeader + "\n")
+	for _, r := range recs {
+		fmt.Fprintf(&b, "%s\t%s\t%s\t%s\t%s\t%s\t%.2f\n", r.path, r.boxes, r.semSum, r.pureSum, r.expected, r.pure, r.seconds)
+	}
+	return os.WriteFile(labelRecordPath, []byte(b.String()), 0o644)
+}
+
+func sha(s string) string {
+	h := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(h[:])
+}
+
+// fastZ3 is the recorded z3 time below which TestLabels re-runs z3 by
+// default; slower entries are checked against their record only (z3 on the
+// whole suite takes minutes on two cores), unless -z3-all is given.
+const fastZ3 = 1.0
+
+// TestLabels checks the expected and pure columns of MANIFEST.tsv: they must
+// be z3's answers on the two formulas of labelScripts. z3's answers are
+// recorded in testdata/z3labels.tsv with the SHA-256 of the formulas they
+// answer, so a change to a benchmark or to a reference definition that
+// would change a label is caught even where z3 is not re-run. By default
+// z3 is re-run on the entries it decided in under a second (with a 10 s
+// limit; unknown, a timeout, agrees with any label); -z3-all re-runs it on
+// all. With -update, z3 labels every entry afresh (60 s limit; unknown
+// where it cannot decide) and both files are rewritten:
 //
 //	go test ./bench/cb/cbsuite -run TestLabels -update
 func TestLabels(t *testing.T) {
@@ -132,13 +193,23 @@ func TestLabels(t *testing.T) {
 	}
 	libs := loadLibraries(t)
 	entries := readManifest(t)
+	recs := map[string]*labelRecord{}
+	if !*update {
+		var err error
+		if recs, err = readLabelRecords(); err != nil {
+			t.Fatalf("%v (create it with -update)", err)
+		}
+	}
 
 	type job struct {
 		i        int
 		sem, pur string
 	}
 	type answer struct {
+		sem, pur       string // the formulas' SHA-256
 		expected, pure string
+		ran            bool
+		took           time.Duration
 		err            error
 	}
 	answers := make([]answer, len(entries))
@@ -150,6 +221,8 @@ func TestLabels(t *testing.T) {
 			defer wg.Done()
 			for j := range jobs {
 				a := &answers[j.i]
+				a.ran = true
+				start := time.Now()
 				if a.expected, a.err = z3Status(z3, j.sem, limit); a.err != nil {
 					a.err = fmt.Errorf("with reference definitions: %w", a.err)
 					continue
@@ -157,18 +230,36 @@ func TestLabels(t *testing.T) {
 				if a.pure, a.err = z3Status(z3, j.pur, limit); a.err != nil {
 					a.err = fmt.Errorf("with uninterpreted boxes: %w", a.err)
 				}
+				a.took = time.Since(start)
 			}
 		}()
 	}
 	for i, e := range entries {
+		a := &answers[i]
 		b, errs := loadBenchmark(e, libs)
 		if len(errs) > 0 {
-			answers[i].err = errs[0]
+			a.err = errs[0]
 			continue
 		}
 		sem, pur, err := labelScripts(b)
 		if err != nil {
-			answers[i].err = err
+			a.err = err
+			continue
+		}
+		a.sem, a.pur = sha(sem), sha(pur)
+		rec := recs[e.Path+"\t"+FormatBoxes(e.Boxes)]
+		switch {
+		case *update:
+		case rec == nil:
+			a.err = fmt.Errorf("not in %s: label it with -update", filepath.Base(labelRecordPath))
+			continue
+		case rec.semSum != a.sem || rec.pureSum != a.pur:
+			a.err = fmt.Errorf("the formula (or a reference definition it uses) changed since z3 labelled it: relabel with -update")
+			continue
+		case rec.expected != e.Expected || rec.pure != e.Pure:
+			a.err = fmt.Errorf("labelled %s/%s in the manifest but z3 answered %s/%s: relabel with -update", e.Expected, e.Pure, rec.expected, rec.pure)
+			continue
+		case rec.seconds >= fastZ3 && !*z3All:
 			continue
 		}
 		jobs <- job{i, sem, pur}
@@ -176,30 +267,40 @@ func TestLabels(t *testing.T) {
 	close(jobs)
 	wg.Wait()
 
-	changed := 0
+	changed, reran := 0, 0
+	var newRecs []*labelRecord
 	for i := range entries {
 		e, a := &entries[i], answers[i]
 		if a.err != nil {
 			t.Errorf("%s: %v", e.Path, a.err)
 			continue
 		}
+		if !a.ran {
+			continue
+		}
+		reran++
 		if *update {
 			if e.Expected != a.expected || e.Pure != a.pure {
 				t.Logf("%s: expected %s -> %s, pure %s -> %s", e.Path, e.Expected, a.expected, e.Pure, a.pure)
 				changed++
 			}
 			e.Expected, e.Pure = a.expected, a.pure
+			newRecs = append(newRecs, &labelRecord{e.Path, FormatBoxes(e.Boxes), a.sem, a.pur, a.expected, a.pure, a.took.Seconds()})
 			continue
 		}
 		if a.expected != Unknown && a.expected != e.Expected {
-			t.Errorf("%s: expected %s in the manifest, z3 with the reference definitions says %s (relabel with -update)", e.Path, e.Expected, a.expected)
+			t.Errorf("%s: expected %s in the manifest, z3 with the reference definitions says %s", e.Path, e.Expected, a.expected)
 		}
 		if a.pure != Unknown && a.pure != e.Pure {
-			t.Errorf("%s: pure %s in the manifest, z3 with uninterpreted boxes says %s (relabel with -update)", e.Path, e.Pure, a.pure)
+			t.Errorf("%s: pure %s in the manifest, z3 with uninterpreted boxes says %s", e.Path, e.Pure, a.pure)
 		}
 	}
+	t.Logf("z3 ran on %d of %d entries", reran, len(entries))
 	if *update && !t.Failed() {
 		if err := WriteManifest(filepath.Join(benchDir, "MANIFEST.tsv"), entries); err != nil {
+			t.Fatal(err)
+		}
+		if err := writeLabelRecords(newRecs); err != nil {
 			t.Fatal(err)
 		}
 		t.Logf("%d labels changed\n%s", changed, countEntries(entries).table())

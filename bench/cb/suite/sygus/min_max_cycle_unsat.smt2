@@ -1,0 +1,15 @@
+; SyGuS min2 and max2 (signed) as closed boxes. Unsatisfiable in the theory
+; part alone: min > max > x > min is a cycle.
+(set-logic QF_BV)
+(declare-cb min2s ((_ BitVec 32) (_ BitVec 32)) (_ BitVec 32))
+(declare-cb max2s ((_ BitVec 32) (_ BitVec 32)) (_ BitVec 32))
+(declare-const x (_ BitVec 32))
+(declare-const y (_ BitVec 32))
+(declare-const a (_ BitVec 32))
+(declare-const b (_ BitVec 32))
+(assert (= a (min2s x y)))
+(assert (= b (max2s x y)))
+(assert (bvsgt a b))
+(assert (bvsgt b x))
+(assert (bvsgt x a))
+(check-sat)

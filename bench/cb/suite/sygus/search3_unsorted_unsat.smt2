@@ -1,0 +1,15 @@
+; SyGuS array_search_3 as a closed box on an "array" whose order
+; constraints form a cycle: unsatisfiable in the theory part alone.
+(set-logic QF_BV)
+(declare-cb search3 ((_ BitVec 32) (_ BitVec 32) (_ BitVec 32) (_ BitVec 32)) (_ BitVec 32))
+(declare-const y1 (_ BitVec 32))
+(declare-const y2 (_ BitVec 32))
+(declare-const y3 (_ BitVec 32))
+(declare-const k (_ BitVec 32))
+(assert (= (search3 y1 y2 y3 k) #x00000001))
+(assert (bvslt y1 y2))
+(assert (bvslt y2 y3))
+(assert (bvsle y3 (bvsub y1 #x00000001)))
+(assert (bvslt y1 #x01000000))
+(assert (bvsgt y1 #xff000000))
+(check-sat)
