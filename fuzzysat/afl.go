@@ -1,5 +1,7 @@
 package fuzzysat
 
+import "math/bits"
+
 // AFL's interesting values (§III-C.5, AFL's config.h), as FUZZY-SAT
 // extends them to 64 bits [code].
 var (
@@ -84,6 +86,11 @@ func (r *run) aflDeterministic() {
 // mutations: flip a bit, an interesting byte, ±random, a random byte, and
 // on multi-byte groups an interesting value, ±random (LE or BE) or a
 // random value.
+//
+// The stack averages 36 mutations per candidate, so the random numbers
+// cost more than the evaluation: each mutation takes its choices from one
+// 64-bit draw of a small generator seeded from the search's *rand.Rand
+// (the run stays reproducible from Options.Seed).
 func (r *run) havoc() {
 	if len(r.mut) == 0 {
 		return
@@ -99,55 +106,62 @@ func (r *run) havoc() {
 			multi = append(multi, g)
 		}
 	}
-	nops := 5
+	nops := uint64(5)
 	if len(multi) > 0 {
 		nops = 9
 	}
-	rng := r.rng
+	nmut := uint64(len(r.mut))
+	arith := uint64(r.opts.AFLArithMax)
+	w := wyrand(r.rng.Uint64())
 	for it := 0; it < k && !r.stop; it++ {
-		stack := 1 << (1 + rng.IntN(r.opts.HavocStackPow))
+		stack := 1 << (1 + below(w.next(), uint64(r.opts.HavocStackPow)))
 		for range stack {
-			b := r.mut[rng.IntN(len(r.mut))]
-			switch op := rng.IntN(nops); op {
+			x := w.next()
+			// low 32 bits: the byte and the operation; high 32: the operand
+			b := r.mut[below32(uint32(x), nmut)]
+			op := below32(uint32(x)>>16|uint32(x)<<16, nops)
+			y := x >> 32
+			switch op {
 			case 0:
-				r.cur[b] ^= 1 << uint(rng.IntN(8))
+				r.cur[b] ^= 1 << (y & 7)
 			case 1:
-				r.cur[b] = byte(interesting8[rng.IntN(len(interesting8))])
+				r.cur[b] = byte(interesting8[below32(uint32(y), uint64(len(interesting8)))])
 			case 2:
-				r.cur[b] += byte(1 + rng.IntN(r.opts.AFLArithMax))
+				r.cur[b] += byte(1 + below32(uint32(y), arith))
 			case 3:
-				r.cur[b] -= byte(1 + rng.IntN(r.opts.AFLArithMax))
+				r.cur[b] -= byte(1 + below32(uint32(y), arith))
 			case 4:
-				r.cur[b] = byte(rng.IntN(256))
+				r.cur[b] = byte(y)
 			default:
-				g := multi[rng.IntN(len(multi))]
+				g := multi[below32(uint32(y), uint64(len(multi)))]
 				n := len(g.Bytes())
-				v := g.value(r.cur)
+				z := w.next()
 				switch op {
 				case 5:
 					is := interestingFor(n)
-					x := uint64(is[rng.IntN(len(is))])
-					if rng.IntN(2) == 0 {
-						x = bswap(x, n)
+					v := uint64(is[below32(uint32(z), uint64(len(is)))])
+					if z&(1<<32) != 0 {
+						v = bswap(v, n)
 					}
-					g.set(r.cur, x)
+					g.set(r.cur, v)
 				case 6:
-					d := uint64(1 + rng.IntN(r.opts.AFLArithMax))
-					if rng.IntN(2) == 0 {
+					d := 1 + below32(uint32(z), arith)
+					v := g.value(r.cur)
+					if z&(1<<32) != 0 {
 						g.set(r.cur, v+d)
 					} else {
 						g.set(r.cur, v-d)
 					}
 				case 7:
-					d := uint64(1 + rng.IntN(r.opts.AFLArithMax))
-					be := bswap(v, n)
-					if rng.IntN(2) == 0 {
+					d := 1 + below32(uint32(z), arith)
+					be := bswap(g.value(r.cur), n)
+					if z&(1<<32) != 0 {
 						g.set(r.cur, bswap(be+d, n))
 					} else {
 						g.set(r.cur, bswap(be-d, n))
 					}
 				default:
-					g.set(r.cur, rng.Uint64())
+					g.set(r.cur, z)
 				}
 			}
 		}
@@ -157,3 +171,23 @@ func (r *run) havoc() {
 		}
 	}
 }
+
+// wyrand is a small, fast 64-bit generator (wyhash's wyrand): havoc's
+// inner loop draws ~40 numbers per candidate.
+type wyrand uint64
+
+func (w *wyrand) next() uint64 {
+	*w += 0xa0761d6478bd642f
+	hi, lo := bits.Mul64(uint64(*w), uint64(*w^0xe7037ed1a0b428db))
+	return hi ^ lo
+}
+
+// below maps x uniformly enough onto [0, n) (Lemire's multiply-shift,
+// without the rejection step: the bias is at most n/2^64).
+func below(x, n uint64) uint64 {
+	hi, _ := bits.Mul64(x, n)
+	return hi
+}
+
+// below32 is below on 32 random bits (bias at most n/2^32).
+func below32(x uint32, n uint64) uint64 { return uint64(x) * n >> 32 }

@@ -142,6 +142,13 @@ type Analyzer struct {
 	ins          map[*smt.Term][]int
 	maxConstants int
 	progs        map[*smt.Term]*rootProg
+	// verified holds, per constraint the interpreter found true, the
+	// values of its input bytes then: the same bytes give the same
+	// verdict, so a re-check skips it (exact, not a hash).
+	verified map[*smt.Term][]byte
+	it       *interp
+	mark     []bool // scratch of union
+	digest   digestSet
 	// Hits and Misses count cache lookups.
 	Hits, Misses int
 }
@@ -155,7 +162,7 @@ func NewAnalyzer(l *Layout, maxConstants int) *Analyzer {
 	}
 	return &Analyzer{layout: l, info: map[*smt.Term]*ExprInfo{}, grp: map[*smt.Term]*InputGroup{},
 		grpDone: map[*smt.Term]bool{}, ins: map[*smt.Term][]int{}, maxConstants: maxConstants,
-		progs: map[*smt.Term]*rootProg{}}
+		progs: map[*smt.Term]*rootProg{}, verified: map[*smt.Term][]byte{}, it: newInterp(l)}
 }
 
 // Layout is the layout the analyzer reads variables through.

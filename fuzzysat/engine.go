@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"hash/maphash"
 	"math/rand/v2"
 	"slices"
 	"time"
@@ -95,16 +94,15 @@ func Diff(seed, b []byte) Patch {
 // usable on its own (cbsolve reuses it over closed-box calls); the
 // FUZZY-SAT query conventions live in [Solver].
 type Search struct {
-	p       Problem
-	an      *Analyzer
-	opts    Options
-	roots   []*smt.Term
-	nGoal   int
-	ev      evaluator
-	info    []*ExprInfo
-	inputs  []int         // every input byte of the problem, sorted
-	goalIn  []int         // input bytes of the goal, sorted
-	conflic map[int][]int // input byte -> π roots reading it
+	p      Problem
+	an     *Analyzer
+	opts   Options
+	roots  []*smt.Term
+	nGoal  int
+	ev     *lazy
+	info   []*ExprInfo
+	inputs []int // every input byte of the problem, sorted
+	goalIn []int // input bytes of the goal, sorted
 }
 
 // NewSearch prepares the search of p. an caches the analysis across
@@ -119,57 +117,87 @@ func NewSearch(p Problem, an *Analyzer, opts Options) (*Search, error) {
 	if an == nil {
 		an = NewAnalyzer(p.Layout, opts.MaxConstants)
 	}
-	s := &Search{p: p, an: an, opts: opts, conflic: map[int][]int{}}
+	s := &Search{p: p, an: an, opts: opts}
 	for _, g := range p.Goal {
-		s.roots = append(s.roots, flatten(g)...)
+		s.roots = flatten(s.roots, g)
 	}
 	s.nGoal = len(s.roots)
 	for _, c := range p.Pi {
-		s.roots = append(s.roots, flatten(c)...)
+		s.roots = flatten(s.roots, c)
 	}
+	s.info = make([]*ExprInfo, len(s.roots))
+	ins := make([][]int, len(s.roots))
 	for i, r := range s.roots {
 		if r.Sort().Kind != smt.KindBool {
 			return nil, fmt.Errorf("fuzzysat: constraint %d has sort %s, not Bool", i+1, r.Sort())
 		}
-		in := an.Analyze(r)
-		s.info = append(s.info, in)
-		s.inputs = mergeSorted(s.inputs, in.Inputs)
-		if i < s.nGoal {
-			s.goalIn = mergeSorted(s.goalIn, in.Inputs)
-		} else {
-			for _, b := range in.Inputs {
-				s.conflic[b] = append(s.conflic[b], i)
-			}
-		}
+		s.info[i] = an.Analyze(r)
+		ins[i] = s.info[i].Inputs
 	}
+	s.goalIn = an.union(ins[:s.nGoal])
+	s.inputs = an.union(ins)
 	ev, err := newLazy(p.Layout, s.roots, p.Callee, an.progs)
 	if err != nil {
 		return nil, err
+	}
+	if p.Callee == nil {
+		// constraints are functions of their input bytes: one whose
+		// bytes equal the seed's keeps its value on the seed
+		ev.ins = ins
 	}
 	s.ev = ev
 	return s, nil
 }
 
-// flatten splits top-level conjunctions, as eval.Compile does, so that
-// root i of the program is constraint i of the search.
-func flatten(t *smt.Term) []*smt.Term {
+// union is the sorted union of sorted byte lists.
+func (a *Analyzer) union(lists [][]int) []int {
+	switch len(lists) {
+	case 0:
+		return nil
+	case 1:
+		return lists[0]
+	}
+	if cap(a.mark) < a.layout.Size {
+		a.mark = make([]bool, a.layout.Size)
+	}
+	mark := a.mark[:a.layout.Size]
+	n := 0
+	lo, hi := len(mark), 0
+	for _, l := range lists {
+		for _, b := range l {
+			if b >= 0 && b < len(mark) && !mark[b] {
+				mark[b] = true
+				n++
+				lo, hi = min(lo, b), max(hi, b)
+			}
+		}
+	}
+	out := make([]int, 0, n)
+	for b := lo; b <= hi && len(out) < n; b++ {
+		if mark[b] {
+			out = append(out, b)
+			mark[b] = false
+		}
+	}
+	return out
+}
+
+// flatten appends the conjuncts of t's top-level conjunctions to out, as
+// eval.Compile splits them, so that root i of the program is constraint i
+// of the search.
+func flatten(out []*smt.Term, t *smt.Term) []*smt.Term {
 	if t.Kind() == smt.App && t.Op() == smt.OpAnd {
-		var out []*smt.Term
 		for _, a := range t.Args() {
-			out = append(out, flatten(a)...)
+			out = flatten(out, a)
 		}
 		return out
 	}
-	return []*smt.Term{t}
+	return append(out, t)
 }
 
 // Compiled reports whether the search runs on the compiled evaluator.
 func (s *Search) Compiled() bool {
-	z, ok := s.ev.(*lazy)
-	if !ok {
-		return false
-	}
-	for _, rp := range z.progs {
+	for _, rp := range s.ev.progs {
 		if rp.wide != nil {
 			return false
 		}
@@ -182,17 +210,6 @@ func (s *Search) Analysis(i int) *ExprInfo { return s.info[i] }
 
 // Constraints are the flattened constraints: goal first, then π.
 func (s *Search) Constraints() (goal, pi []*smt.Term) { return s.roots[:s.nGoal], s.roots[s.nGoal:] }
-
-// evaluator runs all constraints on a byte assignment.
-type evaluator interface {
-	run(b []byte) bool
-	holds(i int) bool
-	dist(i int) uint64
-}
-
-func newEvaluator(l *Layout, roots []*smt.Term, callee eval.Callee) (evaluator, error) {
-	return newLazy(l, roots, callee, nil)
-}
 
 // rootProg is one constraint compiled on its own, so that a candidate
 // evaluates only the constraints asked for: the branch condition first,
@@ -227,7 +244,11 @@ func compileRoot(l *Layout, t *smt.Term, callee eval.Callee) (*rootProg, error) 
 	return rp, nil
 }
 
-// lazy evaluates constraint i on demand after run(b).
+// lazy evaluates constraint i on demand after run(b). With ins (the input
+// bytes of each constraint) and a base assignment (the seed), a
+// constraint whose bytes all equal the base's takes its value on the
+// base, computed once: multi-goal candidates satisfy the branch and would
+// otherwise run every conjunct of π, though they change a few bytes.
 type lazy struct {
 	l     *Layout
 	progs []*rootProg
@@ -235,11 +256,29 @@ type lazy struct {
 	done  []bool
 	val   []bool
 	dst   []uint64
-	ok    bool
+	it    *interp
+
+	ins     [][]int
+	base    []byte
+	baseOK  []bool
+	baseVal []bool
+	baseDst []uint64
+}
+
+// setBase makes b the base assignment (nil: none).
+func (z *lazy) setBase(b []byte) {
+	z.base = b
+	if z.baseOK == nil && z.ins != nil {
+		n := len(z.progs)
+		z.baseOK, z.baseVal, z.baseDst = make([]bool, n), make([]bool, n), make([]uint64, n)
+	}
+	clear(z.baseOK)
 }
 
 func newLazy(l *Layout, roots []*smt.Term, callee eval.Callee, cache map[*smt.Term]*rootProg) (*lazy, error) {
-	z := &lazy{l: l, done: make([]bool, len(roots)), val: make([]bool, len(roots)), dst: make([]uint64, len(roots))}
+	n := len(roots)
+	flags := make([]bool, 2*n)
+	z := &lazy{l: l, done: flags[:n:n], val: flags[n:], dst: make([]uint64, n), progs: make([]*rootProg, 0, n)}
 	for _, r := range roots {
 		var rp *rootProg
 		if callee == nil && cache != nil {
@@ -270,9 +309,32 @@ func (z *lazy) eval(i int) {
 		return
 	}
 	z.done[i] = true
+	if z.base != nil && z.ins != nil && sameBytes(z.b, z.base, z.ins[i]) {
+		if !z.baseOK[i] {
+			z.compute(i)
+			z.baseOK[i], z.baseVal[i], z.baseDst[i] = true, z.val[i], z.dst[i]
+			return
+		}
+		z.val[i], z.dst[i] = z.baseVal[i], z.baseDst[i]
+		return
+	}
+	z.compute(i)
+}
+
+func (z *lazy) compute(i int) {
 	rp := z.progs[i]
 	if rp.wide != nil {
-		v, err := eval.New(z.l.Model(z.b)).Eval(rp.wide)
+		if z.it == nil {
+			z.it = newInterp(z.l)
+		}
+		z.it.begin(z.b)
+		var v smt.Value
+		var err error
+		if z.ins != nil {
+			v, err = z.it.eval(rp.wide, z.ins[i])
+		} else {
+			v, err = eval.New(z.l.Model(z.b)).Eval(rp.wide)
+		}
 		z.val[i] = err == nil && v == smt.BoolValue(true)
 		z.dst[i] = 1
 		if z.val[i] {
@@ -305,16 +367,33 @@ func (z *lazy) value(i int) uint64 {
 
 // Verify re-checks an assignment exactly with the interpreter: every
 // constraint of the problem must be true.
+//
+// The interpreter's verdicts are cached per constraint with the values of
+// its input bytes (exactly, in the Analyzer, so across searches): a
+// constraint found true on the same values is not evaluated again.
 func (s *Search) Verify(b []byte) error {
-	ev := eval.New(s.p.Layout.Model(b))
+	it, an := s.an.it, s.an
+	it.begin(b)
 	for i, r := range s.roots {
-		v, err := ev.Eval(r)
+		in := s.info[i].Inputs
+		snap, ok := an.verified[r]
+		if ok && snapEqual(b, in, snap) {
+			continue
+		}
+		v, err := it.eval(r, in)
 		if err != nil {
 			return fmt.Errorf("constraint %d: %w", i+1, err)
 		}
 		if v != smt.BoolValue(true) {
 			return fmt.Errorf("constraint %d is %v", i+1, v)
 		}
+		if len(snap) != len(in) {
+			snap = make([]byte, len(in))
+		}
+		for j, by := range in {
+			snap[j] = b[by]
+		}
+		an.verified[r] = snap
 	}
 	return nil
 }
@@ -325,8 +404,6 @@ type RunInput struct {
 	Seed  []byte
 	Reuse []Patch
 }
-
-var hashSeed = maphash.MakeSeed()
 
 // Run searches for an assignment satisfying goal and π, starting from the
 // seed. It stops at the first solution, when a phase proves the problem
@@ -341,6 +418,8 @@ func (s *Search) Run(ctx context.Context, in RunInput, rng *rand.Rand) *Result {
 	r.cur = make([]byte, s.p.Layout.Size)
 	copy(r.cur, in.Seed)
 	r.seed = slices.Clone(r.cur)
+	s.ev.setBase(r.seed)
+	defer s.ev.setBase(nil)
 	res := r.solve(in.Reuse)
 	res.Time = time.Since(start)
 	res.Evals = r.st.Evals

@@ -2,8 +2,13 @@ package fuzzysat
 
 import (
 	"context"
+	"path/filepath"
+	"slices"
+	"syscall"
 	"testing"
+	"time"
 
+	"tandem/internal/testutil"
 	"tandem/smt"
 	"tandem/smtlib"
 )
@@ -53,10 +58,67 @@ func BenchmarkHavocEvals(b *testing.B) {
 	}
 	seed := make([]byte, 8)
 	var evals int64
+	c0 := processCPU()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		r := s.Run(context.Background(), RunInput{Seed: seed}, nil)
 		evals += r.Evals
 	}
 	b.ReportMetric(float64(evals)/b.Elapsed().Seconds(), "evals/s")
+	b.ReportMetric(float64((processCPU()-c0).Nanoseconds())/float64(evals), "cpu-ns/eval")
+}
+
+// BenchmarkSageConcolic replays the concolic setting on SAGE files: query
+// k has π = c1 … c(k−1) and branch ck, and its seed is the answer to query
+// k−1 (fuzzysat standing in for z3 as the solver that made the seed). It
+// measures the whole per-query cost — search set-up, the seed phase, the
+// re-check — which dominates when most answers are the seed. cpu-µs/query
+// is the process CPU (garbage collection included) per query.
+func BenchmarkSageConcolic(b *testing.B) {
+	dir := testutil.Corpus(b, "sage")
+	files, _ := filepath.Glob(filepath.Join(dir, "app1", "*.smt2"))
+	slices.Sort(files)
+	type file struct {
+		l  *Layout
+		cs []*smt.Term
+	}
+	var fs []file
+	for i := 0; i < len(files) && len(fs) < 24; i += 13 {
+		fl, err := LoadFile(files[i], BranchLast, 0)
+		if err != nil {
+			b.Fatal(err)
+		}
+		q := fl.Queries[0]
+		fs = append(fs, file{fl.Layout, append(slices.Clone(q.Pi), q.Goal)})
+	}
+	ctx := context.Background()
+	queries := 0
+	c0 := processCPU()
+	b.ResetTimer()
+	for range b.N {
+		for _, f := range fs {
+			s := NewSolver(f.l, nil, Options{Seed: 1})
+			seed := make([]byte, f.l.Size)
+			for k := 1; k <= len(f.cs) && seed != nil; k++ {
+				s.SetSeed(seed)
+				r, err := s.SolveQuery(ctx, &Query{Layout: f.l, Goal: f.cs[k-1], Pi: f.cs[:k-1]})
+				if err != nil {
+					b.Fatal(err)
+				}
+				queries++
+				seed = r.Assignment
+			}
+		}
+	}
+	b.ReportMetric(float64((processCPU()-c0).Microseconds())/float64(queries), "cpu-µs/query")
+	b.ReportMetric(float64(queries)/float64(b.N), "queries/op")
+}
+
+// processCPU is the CPU time of the process (all threads).
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

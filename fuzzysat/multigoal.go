@@ -27,16 +27,11 @@ func (r *run) multigoal() {
 	goal := slices.Clone(r.goal)
 	// conflicting expressions, in π order
 	var cc []int
-	seen := map[int]bool{}
-	for _, b := range s.goalIn {
-		for _, i := range s.conflic[b] {
-			if !seen[i] {
-				seen[i] = true
-				cc = append(cc, i)
-			}
+	for i := s.nGoal; i < len(s.roots); i++ {
+		if intersects(s.info[i].Inputs, s.goalIn) {
+			cc = append(cc, i)
 		}
 	}
-	slices.Sort(cc)
 	for _, e := range cc {
 		if r.stop {
 			return
@@ -92,11 +87,12 @@ func (r *run) optimisticSearch() {
 // value+1 … value+255, little-endian and then big-endian. A value next to
 // one that satisfies the branch often still does, and may satisfy the π
 // conjuncts that read the same bytes. (The code ships with the step
-// turned off, skip_freeze_neighbours = 1; here it is on, and off with
-// Options.Skip — it costs at most 510 evaluations, only on queries that
-// reach multi-goal.)
+// turned off, skip_freeze_neighbours = 1, and so does Options: on the
+// SAGE queries it solved none, for a tenth of the search time; set
+// Options.FreezeNeighbours.) When π pins the branch's bytes no neighbour
+// can satisfy π, and the step is skipped.
 func (r *run) freezeNeighbours() {
-	if r.stop || !r.enter(PhaseFreeze) {
+	if !r.opts.FreezeNeighbours || r.stop || r.pinned || !r.enter(PhaseFreeze) {
 		return
 	}
 	defer r.leave()
@@ -183,6 +179,7 @@ func (r *run) conjuncts() {
 		r.sub = false
 		r.frozen = base
 		r.best, r.bestScore = mainBest, mainScore
+		copy(r.cur, r.seed)
 		r.setGoal(all)
 	}()
 	n := s.nGoal
@@ -205,9 +202,6 @@ func (r *run) conjuncts() {
 				r.mutate(true)
 				if r.solved {
 					return
-				}
-				if r.stepDone {
-					r.resume()
 				}
 				switch {
 				case r.stepSol != nil:
@@ -252,4 +246,19 @@ func (r *run) resume() {
 	r.stepDone = false
 	r.stop = r.ctx.Err() != nil || time.Now().After(r.deadline) ||
 		(r.opts.MaxEvals > 0 && r.st.Evals >= r.opts.MaxEvals)
+}
+
+// intersects reports whether two sorted lists share an element.
+func intersects(a, b []int) bool {
+	for i, j := 0, 0; i < len(a) && j < len(b); {
+		switch {
+		case a[i] < b[j]:
+			i++
+		case a[i] > b[j]:
+			j++
+		default:
+			return true
+		}
+	}
+	return false
 }

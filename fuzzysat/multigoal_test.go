@@ -66,14 +66,21 @@ func TestMultigoalExtras(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			q := kBranch(t, c.n, c.goal, c.pi...)
-			r := solveK(t, q, make([]byte, c.n), Options{})
+			r := solveK(t, q, make([]byte, c.n), Options{FreezeNeighbours: true})
 			if r.Status != Sat || r.Phase != c.phase {
 				t.Fatalf("%s by %s, want sat by %s", r.Status, r.Phase, c.phase)
 			}
 			if r.Stats.Rejected != 0 {
 				t.Fatalf("%d candidates refused by the exact re-check", r.Stats.Rejected)
 			}
-			r = solveK(t, q, make([]byte, c.n), Options{Skip: PhaseSet(0).With(c.phase)})
+			r = solveK(t, q, make([]byte, c.n), Options{FreezeNeighbours: true, Skip: PhaseSet(0).With(c.phase)})
+			if r.Status != Unknown {
+				t.Errorf("without %s: %s by %s, want unknown", c.phase, r.Status, r.Phase)
+			}
+			if c.phase != PhaseFreeze {
+				return
+			}
+			r = solveK(t, q, make([]byte, c.n), Options{}) // off by default
 			if r.Status != Unknown {
 				t.Errorf("without %s: %s by %s, want unknown", c.phase, r.Status, r.Phase)
 			}

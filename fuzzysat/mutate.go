@@ -3,12 +3,10 @@ package fuzzysat
 import (
 	"context"
 	"fmt"
-	"hash/maphash"
 	"math/rand/v2"
 	"slices"
 	"time"
 
-	"tandem/eval"
 	"tandem/smt"
 )
 
@@ -32,8 +30,8 @@ type run struct {
 	groups     []*InputGroup
 	ranges     map[string]*RangeConstraint // π ∪ goal, intersected per group
 	filters    []*RangeConstraint
-	digest     map[uint64]struct{}
-	mh         maphash.Hash
+	digest     *digestSet
+	hashed     []int // the bytes candidates of the digest set differ in
 
 	stop      bool
 	solved    bool
@@ -56,6 +54,15 @@ type run struct {
 	sub      bool
 	stepSol  []byte
 	stepDone bool
+
+	// exhausted: an exhaustive phase tried every value of the goal's
+	// mutable bytes, so the later phases, which mutate only those, cannot
+	// find anything new. pinned: every mutable byte of the goal is pinned
+	// by a π equality, so no candidate can satisfy π and the search only
+	// looks for multi-goal's start, a candidate satisfying the goal and
+	// all of π but one conjunct being the best there can be.
+	exhausted bool
+	pinned    bool
 }
 
 // phaseFrame is the accounting of a phase that is running (phases nest:
@@ -121,6 +128,10 @@ func (r *run) evaluate() uint64 {
 		r.best = slices.Clone(r.cur)
 		r.bestScore = score
 	}
+	if r.pinned && score == len(r.s.roots)-r.s.nGoal-1 {
+		// no candidate can do better: each falsifies a pinning conjunct
+		r.stepDone, r.stop = true, true
+	}
 	return 0
 }
 
@@ -159,17 +170,9 @@ func (r *run) try() bool {
 	if r.budget() {
 		return true
 	}
-	r.mh.Reset()
-	for _, b := range r.s.inputs {
-		r.mh.WriteByte(r.cur[b])
-	}
-	h := r.mh.Sum64()
-	if _, ok := r.digest[h]; ok {
+	if r.digest.seen(digestOf(r.cur, r.hashed)) {
 		r.st.DigestHits++
 		return false
-	}
-	if len(r.digest) < r.opts.DigestMax {
-		r.digest[h] = struct{}{}
 	}
 	for _, f := range r.filters {
 		if !f.Set.Contains(f.Group.value(r.cur)) {
@@ -218,8 +221,9 @@ func (r *run) solve(reuse []Patch) *Result {
 	r.frozen = make([]bool, len(r.cur))
 	r.unique = make([]bool, len(r.cur))
 	r.inGoal = make([]bool, len(s.roots))
-	r.digest = map[uint64]struct{}{}
-	r.mh.SetSeed(hashSeed)
+	r.digest = &s.an.digest
+	r.digest.reset(r.opts.DigestMax)
+	r.hashed = s.inputs // reuse patches any byte
 
 	// 1. sat in seed
 	if r.enter(PhaseSeed) {
@@ -384,7 +388,14 @@ func (r *run) setGoal(goal []int) {
 		}
 		slices.SortFunc(r.filters, func(a, b *RangeConstraint) int { return cmpStr(a.Group.Key(), b.Group.Key()) })
 	}
-	r.digest = map[uint64]struct{}{}
+	// from here on candidates differ from the current assignment only in
+	// the goal's mutable bytes: a new digest set over those
+	r.digest.reset(r.opts.DigestMax)
+	r.hashed = r.mut
+	r.pinned = !r.opts.NoMultigoal && !r.opts.NoGiveUp && !r.optimistic && !r.partial && r.pinnedByPi()
+	if r.pinned {
+		r.st.Pinned++
+	}
 }
 
 func cmpStr(a, b string) int {
@@ -446,8 +457,18 @@ func (r *run) mutate(sub bool) {
 		{PhaseHavoc, r.havoc},
 	}
 	outer := r.phase
+	r.exhausted = false
+	defer func() {
+		if r.exhausted {
+			r.st.Exhausted++
+		}
+		r.exhausted = false
+		if r.stepDone {
+			r.resume()
+		}
+	}()
 	for _, ph := range phases {
-		if len(r.mut) == 0 || r.stop {
+		if len(r.mut) == 0 || r.stop || (r.exhausted && !r.opts.NoGiveUp) {
 			break
 		}
 		if !r.enter(ph.p) {
@@ -476,7 +497,9 @@ func (r *run) termValue(t *smt.Term) (uint64, bool) {
 	if t.Sort().Kind != smt.KindBitVec || t.Sort().Width > 64 || r.s.p.Callee != nil {
 		return 0, false
 	}
-	v, err := eval.New(r.s.p.Layout.Model(r.cur)).Eval(t)
+	it := r.s.an.it
+	it.begin(r.cur)
+	v, err := it.eval(t, r.s.an.Inputs(t))
 	if err != nil {
 		return 0, false
 	}
@@ -562,10 +585,16 @@ func (r *run) simpleMath() {
 		if set.Size() > r.opts.BruteForceMax {
 			continue
 		}
-		if r.enumerate(g, set, r.opts.BruteForceMax) && r.proves(g.Bytes()) {
-			r.unsat = true
-			r.proof = fmt.Sprintf("every value of group %s in %s fails", g.Key(), set)
-			return
+		if r.enumerate(g, set, r.opts.BruteForceMax) {
+			if r.proves(g.Bytes()) {
+				r.unsat = true
+				r.proof = fmt.Sprintf("every value of group %s in %s fails", g.Key(), set)
+				return
+			}
+			if r.covers(g) {
+				r.exhausted = true
+				return
+			}
 		}
 		if r.stop {
 			return
@@ -589,9 +618,13 @@ func (r *run) rangeBF() {
 		return
 	}
 	if set.Size() <= r.opts.BruteForceMax {
-		if r.enumerate(g, set, r.opts.BruteForceMax) && r.proves(g.Bytes()) {
-			r.unsat = true
-			r.proof = fmt.Sprintf("every value of group %s in %s fails", g.Key(), set)
+		if r.enumerate(g, set, r.opts.BruteForceMax) {
+			if r.proves(g.Bytes()) {
+				r.unsat = true
+				r.proof = fmt.Sprintf("every value of group %s in %s fails", g.Key(), set)
+			} else {
+				r.exhausted = r.covers(g)
+			}
 		}
 		return
 	}
@@ -624,7 +657,12 @@ func (r *run) rangeBFOpt() {
 		return 0
 	})
 	for _, c := range cs {
-		if !r.enumerate(c.g, c.set, r.opts.BruteForceOptMax) && r.stop {
+		if r.enumerate(c.g, c.set, r.opts.BruteForceOptMax) {
+			if r.covers(c.g) {
+				r.exhausted = true
+				return
+			}
+		} else if r.stop {
 			return
 		}
 	}
@@ -687,5 +725,83 @@ func (r *run) byteBF() {
 	}
 	if r.proves([]int{b}) {
 		r.unsat, r.proof = true, fmt.Sprintf("all 256 values of byte %d fail", b)
+		return
 	}
+	r.exhausted = !r.stop
+}
+
+// covers reports whether enumerating the values of g enumerates every
+// assignment of the goal's mutable bytes: each is a distinct slot of g
+// inside its value width. (Values outside the sound range enumerated are
+// known to falsify a conjunct.) Then the later phases, which mutate only
+// those bytes, can find nothing new: the code's early exits after an
+// exhausted brute force, kept where they lose nothing.
+func (r *run) covers(g *InputGroup) bool {
+	vw := g.ValueWidth()
+	for _, b := range r.mut {
+		n := 0
+		for i, s := range g.Slots {
+			if s == b {
+				if 8*(i+1) > vw {
+					return false
+				}
+				n++
+			}
+		}
+		if n != 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// pinnedByPi reports whether every mutable byte of the goal is pinned by
+// a conjunct of π that holds on the current assignment (the seed, or
+// multi-goal's candidate) and is an equality between an input group
+// holding the byte (within its value width) and a term that reads none
+// of the goal's mutable bytes (the SAGE files' definitions
+// (= T4 (bvor (bvshl T1_3 24) …)) are such equalities). A group's value
+// changes with any of its bytes, so every candidate, which changes some
+// mutable byte, falsifies one of those conjuncts: no phase can solve the
+// query, only multi-goal can, from the candidate satisfying the branch and
+// the most of π (PICKBEST). One that falsifies a single conjunct cannot
+// be beaten, and the search stops there instead of running every phase;
+// the start is the same as after the whole pipeline.
+func (r *run) pinnedByPi() bool {
+	s := r.s
+	if len(r.mut) == 0 || len(s.roots) == s.nGoal {
+		return false
+	}
+	left := len(r.mut)
+	pin := make([]bool, len(r.mut))
+	s.ev.run(r.cur)
+	for i := s.nGoal; i < len(s.roots) && left > 0; i++ {
+		if !intersects(s.info[i].Inputs, r.mut) {
+			continue
+		}
+		op, x, y := asCmp(s.roots[i])
+		if op != cmpEq || !s.ev.holds(i) {
+			continue
+		}
+		for side := 0; side < 2; side++ {
+			g, o := s.an.Group(x), y
+			if side == 1 {
+				g, o = s.an.Group(y), x
+			}
+			if g == nil || intersects(s.an.Inputs(o), r.mut) {
+				continue
+			}
+			vw := g.ValueWidth()
+			for k, slot := range g.Slots {
+				if slot < 0 || 8*(k+1) > vw {
+					continue
+				}
+				if j, ok := slices.BinarySearch(r.mut, slot); ok && !pin[j] {
+					pin[j] = true
+					left--
+				}
+			}
+		}
+	}
+	return left == 0
 }

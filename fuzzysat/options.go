@@ -34,9 +34,20 @@ type Options struct {
 	MaxReuse int
 	// NoMultigoal turns off the multi-goal strategy (Algorithm 1, 5-14).
 	NoMultigoal bool
+	// FreezeNeighbours turns on multi-goal's first step in the public
+	// code, trying the 255 values after the best candidate's on the
+	// branch's group (default off, as in the code, skip_freeze_neighbours
+	// = 1: on the SAGE queries it solved none for a tenth of the search
+	// time; not in the paper).
+	FreezeNeighbours bool
 	// Skip turns phases off (ablation, and the tests that show a phase
 	// alone solves a query).
 	Skip PhaseSet
+	// NoGiveUp runs every phase even when none can succeed: after an
+	// exhaustive phase tried every value of the branch's mutable bytes,
+	// and when π pins every one of them (see docs/fuzzysat.md; the code
+	// gives up after its brute forces too, less carefully). For ablation.
+	NoGiveUp bool
 
 	// BruteForceMax is the largest interval the range brute-force phases
 	// enumerate exhaustively (default 2048, §III-C.2); wider ones try their

@@ -19,23 +19,29 @@ func TestEachPhase(t *testing.T) {
 		n     int
 		goal  string
 		pi    []string
+		seed  uint64 // Options.Seed, for the random phases
 	}{
-		{"seed", PhaseSeed, false, 1, "(= k!0 #x00)", nil},
-		{"i2s", PhaseI2S, false, 4, "(= (concat k!0 k!1 k!2 k!3) #xaabbccdd)", nil},
-		{"simple-math", PhaseSimpleMath, false, 2, "(= (bvadd (concat k!0 k!1) #x1234) #x0001)", nil},
-		{"range-bf", PhaseRangeBF, false, 2, "(= (bvmul (concat k!0 k!1) #x0007) #x0023)", []string{"(bvule (concat k!0 k!1) #x0009)"}},
-		{"range-bf-opt", PhaseRangeBFOpt, false, 2, "(= (bvadd (bvmul k!0 #x07) (bvmul k!1 #x00)) #x23)", []string{"(bvule k!0 #x09)", "(bvule k!1 #x09)"}},
-		{"interesting-constants", PhaseConstants, false, 2, "(= (bvxor (concat k!0 k!1) #xf0f0) #x0f0f)", nil},
-		{"byte-bf", PhaseByteBF, false, 1, "(= (bvmul k!0 k!0) #x31)", nil},
-		{"gradient-descent", PhaseGD, true, 3, "(= (bvsub (bvadd k!1 k!2) (bvor k!1 #x39)) #x99)", nil},
-		{"afl-deterministic", PhaseAFLDet, false, 3, "(= (bvmul (bvadd k!1 k!0) (bvxor k!1 #x29)) #xcd)", nil},
-		{"havoc", PhaseHavoc, true, 3, "(= (bvor (bvmul k!2 k!0) (bvand k!2 #x24)) #x45)", nil},
-		{"multigoal", PhaseMultigoal, true, 2, "(= k!0 #x41)", []string{"(= k!0 k!1)"}},
+		{"seed", PhaseSeed, false, 1, "(= k!0 #x00)", nil, 0},
+		{"i2s", PhaseI2S, false, 4, "(= (concat k!0 k!1 k!2 k!3) #xaabbccdd)", nil, 0},
+		{"simple-math", PhaseSimpleMath, false, 2, "(= (bvadd (concat k!0 k!1) #x1234) #x0001)", nil, 0},
+		{"range-bf", PhaseRangeBF, false, 2, "(= (bvmul (concat k!0 k!1) #x0007) #x0023)", []string{"(bvule (concat k!0 k!1) #x0009)"}, 0},
+		{"range-bf-opt", PhaseRangeBFOpt, false, 2, "(= (bvadd (bvmul k!0 #x07) (bvmul k!1 #x00)) #x23)", []string{"(bvule k!0 #x09)", "(bvule k!1 #x09)"}, 0},
+		{"interesting-constants", PhaseConstants, false, 2, "(= (bvxor (concat k!0 k!1) #xf0f0) #x0f0f)", nil, 0},
+		{"byte-bf", PhaseByteBF, false, 1, "(= (bvmul k!0 k!0) #x31)", nil, 0},
+		// without gradient descent havoc solves this with a few seeds
+		// (8 of the first 50), seed 0 among them
+		{"gradient-descent", PhaseGD, true, 3, "(= (bvsub (bvadd k!1 k!2) (bvor k!1 #x39)) #x99)", nil, 1},
+		{"afl-deterministic", PhaseAFLDet, false, 3, "(= (bvmul (bvadd k!1 k!0) (bvxor k!1 #x29)) #xcd)", nil, 0},
+		// havoc is random: about one seed in six solves this, and with
+		// some others gradient descent's random restarts do; with seed
+		// 13 havoc does and nothing else
+		{"havoc", PhaseHavoc, true, 3, "(= (bvor (bvmul k!2 k!0) (bvand k!2 #x24)) #x45)", nil, 13},
+		{"multigoal", PhaseMultigoal, true, 2, "(= k!0 #x41)", []string{"(= k!0 k!1)"}, 0},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			q := kQuery(t, c.n, c.goal, c.pi...)
-			r := solveK(t, q, make([]byte, c.n), Options{})
+			r := solveK(t, q, make([]byte, c.n), Options{Seed: c.seed})
 			if r.Status != Sat || r.Phase != c.phase {
 				t.Fatalf("%s by %s, want sat by %s", r.Status, r.Phase, c.phase)
 			}
@@ -44,7 +50,7 @@ func TestEachPhase(t *testing.T) {
 				t.Fatalf("the answer does not hold: %v", err)
 			}
 			if c.alone {
-				r := solveK(t, q, make([]byte, c.n), Options{Skip: PhaseSet(0).With(c.phase)})
+				r := solveK(t, q, make([]byte, c.n), Options{Seed: c.seed, Skip: PhaseSet(0).With(c.phase)})
 				if r.Status == Sat {
 					t.Errorf("without %s: solved by %s", c.phase, r.Phase)
 				}

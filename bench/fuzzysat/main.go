@@ -23,6 +23,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"encoding/hex"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -62,6 +63,7 @@ type query struct {
 	Checked  bool    `json:"z3_checked,omitempty"`
 	Port     string  `json:"portfolio,omitempty"`
 	PortWall float64 `json:"portfolio_wall_ms,omitempty"`
+	Seed     string  `json:"seed,omitempty"` // hex; the concolic setting's z3 model of π
 }
 
 var (
@@ -76,6 +78,8 @@ var (
 	seedFlag  = flag.Uint64("seed", 1, "fuzzysat RNG seed")
 	live      = flag.Bool("portfolio-live", false, "also run the portfolio for real (fuzzysat with a z3 fallback session) instead of only composing it")
 	cpuprof   = flag.String("cpuprofile", "", "write a CPU profile of the benchmark process")
+	noGiveUp  = flag.Bool("no-give-up", false, "fuzzysat runs every phase even when none can succeed (ablation)")
+	replay    = flag.String("replay", "", "rerun only fuzzysat on the queries and seeds of an earlier -json file (z3's columns are copied from it)")
 )
 
 var portFB *fuzzysat.SolverFallback
@@ -204,6 +208,10 @@ func main() {
 		defer pprof.StopCPUProfile()
 	}
 	ctx := context.Background()
+	if *replay != "" {
+		replayRun(ctx, *replay)
+		return
+	}
 	p, err := solver.NewRegistry().Lookup("z3")
 	if err != nil {
 		fatal(err)
@@ -233,7 +241,7 @@ func main() {
 	var stats fuzzysat.Stats
 	wrong := 0
 	checked := 0
-	opts := fuzzysat.Options{Timeout: *timeout, Seed: *seedFlag}
+	opts := fuzzysat.Options{Timeout: *timeout, Seed: *seedFlag, NoGiveUp: *noGiveUp}
 	t0 := time.Now()
 	for fi, f := range files {
 		sc, err := smtlib.ParseFile(filepath.Join(*corpus, f))
@@ -289,7 +297,7 @@ func main() {
 		var zFullWall, zFullCPU time.Duration
 		for k := kFrom; k <= n && seed != nil; k++ {
 			st, wall, model := z.check(ctx, l, cs[:k], nil, true)
-			q := query{App: app, File: f, K: k, N: n, Z3: st, Z3Wall: ms(wall), Z3CPU: ms(z.last)}
+			q := query{App: app, File: f, K: k, N: n, Z3: st, Z3Wall: ms(wall), Z3CPU: ms(z.last), Seed: hex.EncodeToString(seed)}
 			if k == n {
 				zFull, zFullWall, zFullCPU = st, wall, z.last
 			}
@@ -626,6 +634,9 @@ func report(qs, zs []query, ex []example, st *fuzzysat.Stats, wrong, checked int
 	fmt.Printf("evaluations (concolic setting): %d in %.2f s of search = %.2f M evals/s; pre-filtered %d, digest hits %d\n",
 		st.Evals, st.EvalTime.Seconds(), st.EvalsPerSecond()/1e6, st.Filtered, st.DigestHits)
 	fmt.Printf("z3 process CPU over all its calls (including the re-checks): %.2f s\n\n", z3cpu.Seconds())
+	fmt.Println("Work per phase (concolic setting; nested phases count inside multigoal/conjuncts too):")
+	st.Write(os.Stdout)
+	fmt.Println()
 	if len(ex) > 0 {
 		fmt.Println("FUZZY-SAT examples (zero seed):")
 		tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
@@ -637,4 +648,109 @@ func report(qs, zs []query, ex []example, st *fuzzysat.Stats, wrong, checked int
 	return map[string]any{"concolic": byApp, "zero_seed": zero, "phases_concolic": phases, "phases_zero_seed": zphases,
 		"wrong": wrong, "checked": checked, "evals": st.Evals, "evals_per_sec": st.EvalsPerSecond(), "z3_cpu_s": z3cpu.Seconds(),
 		"examples": ex, "z3": strings.TrimSpace(ver), "timeout": timeout.String()}
+}
+
+// replayRun reruns only the fuzzysat side on the queries of an earlier
+// -json file, with the seeds recorded there (one Solver per file, queries
+// in their recorded order, as in a full run), and prints the same tables
+// with z3's columns copied from the file. It needs no z3, so it profiles
+// fuzzysat alone (-cpuprofile) and is quick to repeat.
+func replayRun(ctx context.Context, path string) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		fatal(err)
+	}
+	var in struct {
+		Queries  []query `json:"queries"`
+		ZeroSeed []query `json:"zero_seed"`
+	}
+	if err := json.Unmarshal(b, &in); err != nil {
+		fatal(fmt.Errorf("%s: %w", path, err))
+	}
+	type parsed struct {
+		l  *fuzzysat.Layout
+		cs []*smt.Term
+	}
+	cache := map[string]parsed{}
+	load := func(f string) parsed {
+		if p, ok := cache[f]; ok {
+			return p
+		}
+		sc, err := smtlib.ParseFile(filepath.Join(*corpus, f))
+		if err != nil {
+			fatal(err)
+		}
+		fl, err := fuzzysat.FromScript(sc, fuzzysat.BranchLast, 0)
+		if err != nil {
+			fatal(err)
+		}
+		q0 := fl.Queries[0]
+		p := parsed{fl.Layout, append(append([]*smt.Term(nil), q0.Pi...), q0.Goal)}
+		clear(cache) // one file at a time: queries are grouped by file
+		cache[f] = p
+		return p
+	}
+	opts := fuzzysat.Options{Timeout: *timeout, Seed: *seedFlag, NoGiveUp: *noGiveUp}
+	var stats fuzzysat.Stats
+	var qs, zs []query
+	checked, wrong := 0, 0
+	var fs *fuzzysat.Solver
+	cur := ""
+	for _, q := range in.Queries {
+		if *limit > 0 && len(qs) >= *limit {
+			break
+		}
+		p := load(q.File)
+		if q.File != cur {
+			cur, fs = q.File, fuzzysat.NewSolver(p.l, nil, opts)
+		}
+		seed, err := hex.DecodeString(q.Seed)
+		if err != nil || q.Seed == "" && p.l.Size > 0 {
+			fatal(fmt.Errorf("%s k=%d: no seed recorded (rerun the full benchmark with -json)", q.File, q.K))
+		}
+		q.Port, q.PortWall = "", 0
+		if r := runFS(ctx, fs, p.l, seed, p.cs[q.K-1], p.cs[:q.K-1], &q, &stats); r != nil {
+			checked++
+			if !verifyEval(p.l, p.cs[:q.K], r) {
+				wrong++
+				fmt.Fprintf(os.Stderr, "WRONG: %s k=%d\n", q.File, q.K)
+			}
+		}
+		qs = append(qs, q)
+	}
+	for _, q := range in.ZeroSeed {
+		if *limit > 0 {
+			break
+		}
+		p := load(q.File)
+		fz := fuzzysat.NewSolver(p.l, nil, opts)
+		n := len(p.cs)
+		if r := runFS(ctx, fz, p.l, make([]byte, p.l.Size), p.cs[n-1], p.cs[:n-1], &q, nil); r != nil {
+			checked++
+			if !verifyEval(p.l, p.cs, r) {
+				wrong++
+				fmt.Fprintf(os.Stderr, "WRONG (zero seed): %s\n", q.File)
+			}
+		}
+		zs = append(zs, q)
+	}
+	fmt.Printf("replay of %s: fuzzysat re-run, z3's columns copied (sat answers re-checked by the evaluator only)\n", path)
+	report(qs, zs, nil, &stats, wrong, checked, 0, "(from "+path+")")
+	if *jsonOut != "" {
+		b, _ := json.MarshalIndent(map[string]any{"queries": qs, "zero_seed": zs}, "", " ")
+		if err := os.WriteFile(*jsonOut, b, 0o644); err != nil {
+			fatal(err)
+		}
+	}
+}
+
+func verifyEval(l *fuzzysat.Layout, terms []*smt.Term, b []byte) bool {
+	ev := eval.New(l.Model(b))
+	for _, t := range terms {
+		v, err := ev.Eval(t)
+		if err != nil || v != smt.BoolValue(true) {
+			return false
+		}
+	}
+	return true
 }
