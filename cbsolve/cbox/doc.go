@@ -44,7 +44,8 @@
 // sorts cannot be passed: use an exec or Go box. Each Box compiles its
 // module once and makes instances on demand (one per concurrent caller);
 // an instance's linear memory is capped by Options.MemoryLimit (default 64
-// MiB) and each call by Options.CallTimeout (default 1 s). After a trap or
+// MiB; per instance, so n concurrent callers may use n times that) and each
+// call by Options.CallTimeout (default 1 s). After a trap or
 // a timeout the instance is thrown away and the next call makes a new one,
 // so global state of a C box lives at most until its next failure: boxes
 // must be functions anyway. A trap or timeout once memory has reached its
@@ -107,15 +108,16 @@
 //
 // # Performance
 //
-// Measured with `go test -bench . ./cbsolve/cbox` on a 2-core AMD EPYC
-// (ns per call):
+// Measured with `go test -bench . ./cbsolve/cbox` on a shared 2-core AMD
+// EPYC (ns per call, the best of several runs; the machine was loaded, so
+// expect somewhat less on an idle one):
 //
-//	Set.Call answered from the cache         160 ns   (0 allocations; 150 ns per call on 2 cores in parallel)
-//	GoBits box, CallBits                      30 ns
-//	define-fun box, compiled, CallBits        60 ns
-//	wasm box (C mul), CallBits             2,300 ns   (wazero starts a goroutine per call to watch the deadline)
-//	wasm box, Call with smt.Values         2,700 ns
-//	exec box (a Go program), CallBits     13,600 ns   (two pipe round trips and a context switch)
+//	Set.Call answered from the cache           110 ns   (0 allocations; BenchmarkSetCachedCall)
+//	GoBits box, CallBits                        30 ns   (BenchmarkGoBitsCall)
+//	define-fun box, compiled, CallBits          45 ns   (BenchmarkDefineCall)
+//	wasm box (C mul), CallBits          1,100-2,300 ns   (BenchmarkWasmCall; wazero starts a goroutine per call to watch the deadline)
+//	wasm box, Call with smt.Values      1,600-2,700 ns   (BenchmarkWasmCallValues)
+//	exec box (a Go program), CallBits       12,000 ns   (BenchmarkExecCall; two pipe round trips and two context switches)
 //
 // A cached tuple costs about 150 bytes; the default bound of 1<<20 tuples
 // is about 150 MiB.
