@@ -5,15 +5,22 @@ import (
 	"testing"
 )
 
-// buildRandom builds n random bit-vector applications over 8 constants of
-// 32 bits and literals, the shape of the terms in a parsed QF_BV script:
-// most of them new, so it measures hash-consing misses and insertion.
-func buildRandom(st *Store, rng *rand.Rand, n int) []*Term {
-	s32 := BitVecSort(32)
-	pool := make([]*Term, 0, n+8)
+// newConsts declares 8 constants of 32 bits.
+func newConsts(st *Store) []*Term {
+	var out []*Term
 	for i := 0; i < 8; i++ {
-		pool = append(pool, st.Const(st.NewFunc("x"+string(rune('a'+i)), FuncDeclared, nil, s32)))
+		out = append(out, st.Const(st.NewFunc("x"+string(rune('a'+i)), FuncDeclared, nil, BitVecSort(32))))
 	}
+	return out
+}
+
+// buildRandom builds n random bit-vector applications over consts and
+// literals, the shape of the terms in a parsed QF_BV script: in a new
+// store most of them are new, so it measures hash-consing misses and
+// insertion.
+func buildRandom(st *Store, consts []*Term, rng *rand.Rand, n int) []*Term {
+	pool := make([]*Term, 0, n+len(consts))
+	pool = append(pool, consts...)
 	ops := []Op{OpBVAdd, OpBVMul, OpBVAnd, OpBVOr, OpBVXor}
 	for len(pool) < n {
 		pick := func() *Term {
@@ -42,7 +49,8 @@ func buildRandom(st *Store, rng *rand.Rand, n int) []*Term {
 func BenchmarkStoreBuild(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		buildRandom(NewStore(), rand.New(rand.NewSource(1)), 100_000)
+		st := NewStore()
+		buildRandom(st, newConsts(st), rand.New(rand.NewSource(1)), 100_000)
 	}
 }
 
@@ -50,10 +58,15 @@ func BenchmarkStoreBuild(b *testing.B) {
 // that holds them: every lookup hits.
 func BenchmarkStoreRebuild(b *testing.B) {
 	st := NewStore()
-	buildRandom(st, rand.New(rand.NewSource(1)), 100_000)
+	consts := newConsts(st)
+	buildRandom(st, consts, rand.New(rand.NewSource(1)), 100_000)
+	n := st.NumTerms()
 	b.ReportAllocs()
 	for b.Loop() {
-		buildRandom(st, rand.New(rand.NewSource(1)), 100_000)
+		buildRandom(st, consts, rand.New(rand.NewSource(1)), 100_000)
+	}
+	if st.NumTerms() != n {
+		b.Fatalf("rebuilding made %d new terms", st.NumTerms()-n)
 	}
 }
 
@@ -61,7 +74,7 @@ func BenchmarkStoreRebuild(b *testing.B) {
 // accessors that traversals use (Kind, Op, Sort, Args, ID).
 func BenchmarkTermWalk(b *testing.B) {
 	st := NewStore()
-	buildRandom(st, rand.New(rand.NewSource(1)), 100_000)
+	buildRandom(st, newConsts(st), rand.New(rand.NewSource(1)), 100_000)
 	b.ResetTimer()
 	sum := 0
 	for b.Loop() {

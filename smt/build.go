@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 	"sync/atomic"
+	"unsafe"
 )
 
 var datatypeUID atomic.Uint64
@@ -24,18 +25,17 @@ func (s *Store) Apply(op Op, idx []int, args ...*Term) (*Term, error) {
 	}
 	sorts := s.sortBuf[:0] // a scratch slice: a local array would escape to the heap
 	for _, a := range args {
-		sorts = append(sorts, a.sort)
+		sorts = append(sorts, a.Sort())
 	}
 	s.sortBuf = sorts[:0]
 	res, msg := info.check(idx, sorts, !s.Options.StrictArith)
 	if msg != "" {
 		return nil, &SortError{Op: info.Name, Indices: idx, Args: append([]*Sort(nil), sorts...), Msg: msg}
 	}
-	t := Term{kind: App, op: op, sort: res, args: args}
 	if len(idx) > 0 {
-		t.x = &extra{idx: idx}
+		return s.node(shape{sort: res, op: op, kind: App, aux: auxIdx}, args, unsafe.Pointer(s.internIdx(idx)), 0), nil
 	}
-	return s.intern(&t), nil
+	return s.node(shape{sort: res, op: op, kind: App}, args, nil, 0), nil
 }
 
 // MustApply is [Store.Apply] for terms known to be well-sorted (tests,
@@ -65,14 +65,33 @@ func (s *Store) Bool(b bool) *Term {
 // Numeral is an Int literal. Negative values are built as (- n).
 func (s *Store) Numeral(v *big.Int) *Term {
 	if v.Sign() < 0 {
-		pos := s.intern(&Term{kind: Literal, sort: intSort, x: &extra{lit: LitNumeral, num: new(big.Int).Neg(v)}})
-		return s.MustApply(OpNeg, nil, pos)
+		return s.MustApply(OpNeg, nil, s.natural(new(big.Int).Neg(v)))
 	}
-	return s.intern(&Term{kind: Literal, sort: intSort, x: &extra{lit: LitNumeral, num: new(big.Int).Set(v)}})
+	return s.natural(v)
+}
+
+// natural is the Int literal v >= 0; v is copied when it is kept.
+func (s *Store) natural(v *big.Int) *Term {
+	if v.IsUint64() {
+		return s.literal(intSort, LitNumeral, v.Uint64())
+	}
+	return s.node(shape{sort: intSort, kind: Literal, lit: LitNumeral, aux: auxBig}, nil, unsafe.Pointer(new(big.Int).Set(v)), 0)
+}
+
+// literal is a numeral or bit-vector literal of a value below 2^64. Every
+// such value is held this way, whichever builder made it, so that equal
+// literals are one node.
+func (s *Store) literal(sort *Sort, lit LiteralKind, v uint64) *Term {
+	return s.node(shape{sort: sort, kind: Literal, lit: lit, aux: auxU64}, nil, nil, v)
 }
 
 // Int is an Int literal from an int64.
-func (s *Store) Int(v int64) *Term { return s.Numeral(big.NewInt(v)) }
+func (s *Store) Int(v int64) *Term {
+	if v < 0 {
+		return s.MustApply(OpNeg, nil, s.literal(intSort, LitNumeral, -uint64(v)))
+	}
+	return s.literal(intSort, LitNumeral, uint64(v))
+}
 
 // Decimal is a Real literal. Negative values are built as (- d); values that
 // are not decimal fractions are built as (/ p q).
@@ -81,11 +100,17 @@ func (s *Store) Decimal(v *big.Rat) *Term {
 		return s.MustApply(OpNeg, nil, s.Decimal(new(big.Rat).Neg(v)))
 	}
 	if !isDecimalFraction(v) {
-		p := s.intern(&Term{kind: Literal, sort: realSort, x: &extra{lit: LitDecimal, rat: new(big.Rat).SetInt(v.Num())}})
-		q := s.intern(&Term{kind: Literal, sort: realSort, x: &extra{lit: LitDecimal, rat: new(big.Rat).SetInt(v.Denom())}})
+		p := s.decimal(new(big.Rat).SetInt(v.Num()))
+		q := s.decimal(new(big.Rat).SetInt(v.Denom()))
 		return s.MustApply(OpDiv, nil, p, q)
 	}
-	return s.intern(&Term{kind: Literal, sort: realSort, x: &extra{lit: LitDecimal, rat: new(big.Rat).Set(v)}})
+	return s.decimal(new(big.Rat).Set(v))
+}
+
+// decimal is the Real literal v, a non-negative decimal fraction that the
+// term keeps.
+func (s *Store) decimal(v *big.Rat) *Term {
+	return s.node(shape{sort: realSort, kind: Literal, lit: LitDecimal, aux: auxRat}, nil, unsafe.Pointer(v), 0)
 }
 
 // isDecimalFraction reports whether the denominator of v is 2^a 5^b.
@@ -115,24 +140,29 @@ func (s *Store) BV(v *big.Int, w int) (*Term, error) {
 	if w <= 0 {
 		return nil, fmt.Errorf("bit-vector width must be positive, got %d", w)
 	}
+	if v.Sign() >= 0 && v.IsUint64() {
+		return s.BVUint64(v.Uint64(), w), nil
+	}
 	n := new(big.Int).Set(v)
 	if n.Sign() < 0 || n.BitLen() > w {
 		mod := new(big.Int).Lsh(big.NewInt(1), uint(w))
 		n.Mod(n, mod)
 	}
-	return s.intern(&Term{kind: Literal, sort: BitVecSort(w), x: &extra{lit: LitBitVec, num: n}}), nil
+	if n.IsUint64() {
+		return s.literal(BitVecSort(w), LitBitVec, n.Uint64()), nil
+	}
+	return s.node(shape{sort: BitVecSort(w), kind: Literal, lit: LitBitVec, aux: auxBig}, nil, unsafe.Pointer(n), 0), nil
 }
 
 // BVUint64 is a bit-vector literal from the low w bits of v (w >= 1).
 func (s *Store) BVUint64(v uint64, w int) *Term {
+	if w <= 0 {
+		panic(fmt.Sprintf("bit-vector width must be positive, got %d", w))
+	}
 	if w < 64 {
 		v &= 1<<uint(w) - 1
 	}
-	t, err := s.BV(new(big.Int).SetUint64(v), w)
-	if err != nil {
-		panic(err)
-	}
-	return t
+	return s.literal(BitVecSort(w), LitBitVec, v)
 }
 
 // String is a string literal of code points (each must be in 0..0x2FFFF).
@@ -142,7 +172,7 @@ func (s *Store) String(cps []rune) (*Term, error) {
 			return nil, fmt.Errorf("code point %#x is outside the SMT-LIB range 0..0x2FFFF", c)
 		}
 	}
-	return s.intern(&Term{kind: Literal, sort: strSort, x: &extra{lit: LitString, str: append([]rune{}, cps...)}}), nil
+	return s.node(shape{sort: strSort, kind: Literal, lit: LitString, aux: auxRunes}, nil, unsafe.Pointer(&runesRec{append([]rune{}, cps...)}), 0), nil
 }
 
 // MaxCodePoint is the largest code point of an SMT-LIB string.
@@ -152,7 +182,7 @@ const MaxCodePoint = 0x2FFFF
 // and function definitions). Variables are identified by name and sort:
 // scoping is positional, as in SMT-LIB text.
 func (s *Store) Var(name string, sort *Sort) *Term {
-	return s.intern(&Term{kind: Var, sort: sort, x: &extra{name: name}})
+	return s.node(shape{sort: sort, kind: Var, aux: auxName}, nil, unsafe.Pointer(s.internName(name)), 0)
 }
 
 // Let builds (let ((v1 t1) … ) body).
@@ -161,21 +191,21 @@ func (s *Store) Let(vars, vals []*Term, body *Term) (*Term, error) {
 		return nil, fmt.Errorf("let needs as many values as variables, and at least one")
 	}
 	for i, v := range vars {
-		if v.kind != Var {
+		if v.Kind() != Var {
 			return nil, fmt.Errorf("let binds a non-variable")
 		}
-		if v.sort != vals[i].sort {
-			return nil, fmt.Errorf("let variable %s has sort %s but is bound to a %s", v.Name(), v.sort, vals[i].sort)
+		if v.Sort() != vals[i].Sort() {
+			return nil, fmt.Errorf("let variable %s has sort %s but is bound to a %s", v.Name(), v.Sort(), vals[i].Sort())
 		}
 	}
 	args := append(append(make([]*Term, 0, len(vals)+1), vals...), body)
-	return s.intern(&Term{kind: Let, sort: body.sort, args: args, x: &extra{binders: append([]*Term(nil), vars...)}}), nil
+	return s.node(shape{sort: body.Sort(), kind: Let, aux: auxBinders}, args, unsafe.Pointer(s.internBinders(vars)), 0), nil
 }
 
 // Quantifier builds (forall (vars) body) or (exists (vars) body).
 func (s *Store) Quantifier(forall bool, vars []*Term, body *Term) (*Term, error) {
-	if body.sort != boolSort {
-		return nil, fmt.Errorf("quantifier body must be Bool, got %s", body.sort)
+	if body.Sort() != boolSort {
+		return nil, fmt.Errorf("quantifier body must be Bool, got %s", body.Sort())
 	}
 	if len(vars) == 0 {
 		return nil, fmt.Errorf("quantifier binds no variable")
@@ -184,12 +214,12 @@ func (s *Store) Quantifier(forall bool, vars []*Term, body *Term) (*Term, error)
 	if forall {
 		k = Forall
 	}
-	return s.intern(&Term{kind: k, sort: boolSort, args: []*Term{body}, x: &extra{binders: append([]*Term(nil), vars...)}}), nil
+	return s.node(shape{sort: boolSort, kind: k, aux: auxBinders}, []*Term{body}, unsafe.Pointer(s.internBinders(vars)), 0), nil
 }
 
 // Annotate builds (! t attrs…).
 func (s *Store) Annotate(t *Term, attrs []Attribute) *Term {
-	return s.intern(&Term{kind: Annotated, sort: t.sort, args: []*Term{t}, x: &extra{attrs: append([]Attribute(nil), attrs...)}})
+	return s.node(shape{sort: t.Sort(), kind: Annotated, aux: auxAttrs}, []*Term{t}, unsafe.Pointer(&attrsRec{append([]Attribute(nil), attrs...)}), 0)
 }
 
 // ConstArray builds ((as const sort) v), the array mapping every index to v.
@@ -197,10 +227,10 @@ func (s *Store) ConstArray(sort *Sort, v *Term) (*Term, error) {
 	if sort.Kind != KindArray {
 		return nil, fmt.Errorf("as const needs an array sort, got %s", sort)
 	}
-	if !accepts(sort.Elem(), v.sort, !s.Options.StrictArith) {
-		return nil, fmt.Errorf("constant array of %s with a %s value", sort, v.sort)
+	if !accepts(sort.Elem(), v.Sort(), !s.Options.StrictArith) {
+		return nil, fmt.Errorf("constant array of %s with a %s value", sort, v.Sort())
 	}
-	return s.intern(&Term{kind: App, op: OpConstArray, sort: sort, args: []*Term{v}}), nil
+	return s.node(shape{sort: sort, op: OpConstArray, kind: App}, []*Term{v}, nil, 0), nil
 }
 
 // NewFunc creates a function symbol. It does not check names; scopes are
@@ -243,8 +273,8 @@ func (s *Store) ApplyFuncAs(f *Func, args []*Term, as *Sort) (*Term, error) {
 			return nil, &SortError{Op: f.Name, Msg: fmt.Sprintf("cannot have sort %s", as)}
 		}
 		for i, p := range f.Params {
-			if !Match(p, args[i].sort, bind) {
-				return nil, &SortError{Op: f.Name, Args: sortsOf(args), Msg: fmt.Sprintf("argument %d must be %s, got %s", i+1, p, args[i].sort)}
+			if !Match(p, args[i].Sort(), bind) {
+				return nil, &SortError{Op: f.Name, Args: sortsOf(args), Msg: fmt.Sprintf("argument %d must be %s, got %s", i+1, p, args[i].Sort())}
 			}
 		}
 		res = res.Subst(bind)
@@ -253,21 +283,21 @@ func (s *Store) ApplyFuncAs(f *Func, args []*Term, as *Sort) (*Term, error) {
 		}
 	} else {
 		for i, p := range f.Params {
-			if !accepts(p, args[i].sort, !s.Options.StrictArith) {
-				return nil, &SortError{Op: f.Name, Args: sortsOf(args), Msg: fmt.Sprintf("argument %d must be %s, got %s", i+1, p, args[i].sort)}
+			if !accepts(p, args[i].Sort(), !s.Options.StrictArith) {
+				return nil, &SortError{Op: f.Name, Args: sortsOf(args), Msg: fmt.Sprintf("argument %d must be %s, got %s", i+1, p, args[i].Sort())}
 			}
 		}
 		if as != nil && as != res {
 			return nil, &SortError{Op: f.Name, Msg: fmt.Sprintf("has sort %s, not %s", res, as)}
 		}
 	}
-	return s.intern(&Term{kind: App, fun: f, sort: res, args: args}), nil
+	return s.node(shape{sort: res, kind: App, aux: auxFunc}, args, unsafe.Pointer(f), 0), nil
 }
 
 func sortsOf(ts []*Term) []*Sort {
 	r := make([]*Sort, len(ts))
 	for i, t := range ts {
-		r[i] = t.sort
+		r[i] = t.Sort()
 	}
 	return r
 }
@@ -345,7 +375,7 @@ func (s *Store) AsArray(f *Func) (*Term, error) {
 	if len(f.Params) != 1 {
 		return nil, fmt.Errorf("as-array needs a function of one argument, %s takes %d", f.Name, len(f.Params))
 	}
-	return s.intern(&Term{kind: App, op: OpAsArray, fun: f, sort: ArraySort(f.Params[0], f.Result)}), nil
+	return s.node(shape{sort: ArraySort(f.Params[0], f.Result), op: OpAsArray, kind: App, aux: auxFunc}, nil, unsafe.Pointer(f), 0), nil
 }
 
 // SeqEmpty builds (as seq.empty sort), the empty sequence of a sequence sort.
@@ -353,5 +383,5 @@ func (s *Store) SeqEmpty(sort *Sort) (*Term, error) {
 	if sort.Kind != KindSeq {
 		return nil, fmt.Errorf("seq.empty needs a sequence sort, got %s", sort)
 	}
-	return s.intern(&Term{kind: App, op: OpSeqEmpty, sort: sort}), nil
+	return s.node(shape{sort: sort, op: OpSeqEmpty, kind: App}, nil, nil, 0), nil
 }

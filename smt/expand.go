@@ -59,7 +59,7 @@ func (e *Expander) rewrite(t *Term, env map[*Term]*Term, memo map[*Term]*Term) (
 }
 
 func (e *Expander) rewrite1(t *Term, env map[*Term]*Term, memo map[*Term]*Term) (*Term, error) {
-	switch t.kind {
+	switch t.Kind() {
 	case Literal:
 		return t, nil
 	case Var:
@@ -68,45 +68,45 @@ func (e *Expander) rewrite1(t *Term, env map[*Term]*Term, memo map[*Term]*Term) 
 		}
 		return t, nil
 	case Let:
-		n := len(t.args) - 1
+		n := t.NumArgs() - 1
 		vals := make([]*Term, n)
 		for i := 0; i < n; i++ {
-			v, err := e.rewrite(t.args[i], env, memo)
+			v, err := e.rewrite(t.Arg(i), env, memo)
 			if err != nil {
 				return nil, err
 			}
 			vals[i] = v
 		}
-		binders := t.x.binders
+		binders := t.Binders()
 		if e.InlineLets {
 			inner := extend(env, binders, vals)
-			return e.rewrite(t.args[n], inner, map[*Term]*Term{})
+			return e.rewrite(t.Arg(n), inner, map[*Term]*Term{})
 		}
 		vars, inner := e.rebind(binders, env)
-		body, err := e.rewrite(t.args[n], inner, map[*Term]*Term{})
+		body, err := e.rewrite(t.Arg(n), inner, map[*Term]*Term{})
 		if err != nil {
 			return nil, err
 		}
 		return e.st.Let(vars, vals, body)
 	case Forall, Exists:
-		vars, inner := e.rebind(t.x.binders, env)
-		body, err := e.rewrite(t.args[0], inner, map[*Term]*Term{})
+		vars, inner := e.rebind(t.Binders(), env)
+		body, err := e.rewrite(t.Arg(0), inner, map[*Term]*Term{})
 		if err != nil {
 			return nil, err
 		}
-		return e.st.Quantifier(t.kind == Forall, vars, body)
+		return e.st.Quantifier(t.Kind() == Forall, vars, body)
 	case Annotated:
-		inner, err := e.rewrite(t.args[0], env, memo)
+		inner, err := e.rewrite(t.Arg(0), env, memo)
 		if err != nil {
 			return nil, err
 		}
 		if e.StripAnnotations {
 			return inner, nil
 		}
-		attrs := t.x.attrs
-		if inner != t.args[0] || len(env) > 0 {
-			attrs = make([]Attribute, len(t.x.attrs))
-			for i, a := range t.x.attrs {
+		attrs := t.Attributes()
+		if inner != t.Arg(0) || len(env) > 0 {
+			attrs = make([]Attribute, len(attrs))
+			for i, a := range t.Attributes() {
 				attrs[i] = a
 				if a.Terms != nil {
 					attrs[i].Terms = make([]*Term, len(a.Terms))
@@ -123,16 +123,16 @@ func (e *Expander) rewrite1(t *Term, env map[*Term]*Term, memo map[*Term]*Term) 
 		return e.st.Annotate(inner, attrs), nil
 	}
 	// App
-	args := t.args
+	args := t.Args()
 	changed := false
 	var buf []*Term
-	for i, a := range t.args {
+	for i, a := range args {
 		r, err := e.rewrite(a, env, memo)
 		if err != nil {
 			return nil, err
 		}
 		if r != a && !changed {
-			buf = append(make([]*Term, 0, len(t.args)), t.args[:i]...)
+			buf = append(make([]*Term, 0, len(args)), args[:i]...)
 			changed = true
 		}
 		if changed {
@@ -142,7 +142,7 @@ func (e *Expander) rewrite1(t *Term, env map[*Term]*Term, memo map[*Term]*Term) 
 	if changed {
 		args = buf
 	}
-	if f := t.fun; f != nil && e.InlineDefs && f.Kind == FuncDefined && f.Body != nil {
+	if f := t.Func(); f != nil && e.InlineDefs && f.Kind == FuncDefined && f.Body != nil {
 		body, err := e.rewrite(f.Body, nil, map[*Term]*Term{})
 		if err != nil {
 			return nil, err
@@ -161,21 +161,14 @@ func (e *Expander) rewrite1(t *Term, env map[*Term]*Term, memo map[*Term]*Term) 
 // rebuild makes a node like t with new arguments.
 func (e *Expander) rebuild(t *Term, args []*Term) (*Term, error) {
 	switch {
-	case t.op == OpConstArray:
-		return e.st.ConstArray(t.sort, args[0])
-	case t.op == OpAsArray || t.op == OpSeqEmpty:
+	case t.Op() == OpConstArray:
+		return e.st.ConstArray(t.Sort(), args[0])
+	case t.Op() == OpAsArray || t.Op() == OpSeqEmpty:
 		return t, nil
-	case t.fun != nil:
-		return e.st.ApplyFuncAs(t.fun, args, t.sort)
+	case t.Func() != nil:
+		return e.st.ApplyFuncAs(t.Func(), args, t.Sort())
 	}
-	return e.st.Apply(t.op, t.x.indicesOrNil(), args...)
-}
-
-func (x *extra) indicesOrNil() []int {
-	if x == nil {
-		return nil
-	}
-	return x.idx
+	return e.st.Apply(t.Op(), t.Indices(), args...)
 }
 
 func extend(env map[*Term]*Term, vars, vals []*Term) map[*Term]*Term {
@@ -213,7 +206,7 @@ func (e *Expander) rebind(binders []*Term, env map[*Term]*Term) ([]*Term, map[*T
 		}
 		if captured {
 			e.fresh++
-			nv := e.st.Var(b.x.name+"!"+strconv.Itoa(e.fresh), b.sort)
+			nv := e.st.Var(b.Name()+"!"+strconv.Itoa(e.fresh), b.Sort())
 			vars[i] = nv
 			inner[b] = nv
 		}
@@ -243,19 +236,19 @@ func (e *Expander) freeVars(t *Term) []*Term {
 			out = append(out, v)
 		}
 	}
-	switch t.kind {
+	switch t.Kind() {
 	case Var:
 		out = []*Term{t}
 	case Let:
-		n := len(t.args) - 1
+		n := t.NumArgs() - 1
 		for i := 0; i < n; i++ {
-			add(e.freeVars(t.args[i]), nil)
+			add(e.freeVars(t.Arg(i)), nil)
 		}
-		add(e.freeVars(t.args[n]), t.x.binders)
+		add(e.freeVars(t.Arg(n)), t.Binders())
 	case Forall, Exists:
-		add(e.freeVars(t.args[0]), t.x.binders)
+		add(e.freeVars(t.Arg(0)), t.Binders())
 	default:
-		for _, a := range t.args {
+		for _, a := range t.Args() {
 			add(e.freeVars(a), nil)
 		}
 	}
@@ -266,22 +259,22 @@ func (e *Expander) freeVars(t *Term) []*Term {
 // Describe prints a short description of t for error messages: its
 // operator or kind and sort.
 func Describe(t *Term) string {
-	switch t.kind {
+	switch t.Kind() {
 	case App:
-		if t.fun != nil {
-			return fmt.Sprintf("application of %s : %s", t.fun.Name, t.sort)
+		if t.Func() != nil {
+			return fmt.Sprintf("application of %s : %s", t.Func().Name, t.Sort())
 		}
-		return fmt.Sprintf("%s : %s", t.op, t.sort)
+		return fmt.Sprintf("%s : %s", t.Op(), t.Sort())
 	case Var:
-		return fmt.Sprintf("variable %s : %s", t.x.name, t.sort)
+		return fmt.Sprintf("variable %s : %s", t.Name(), t.Sort())
 	}
-	return fmt.Sprintf("%s : %s", LiteralStringSafe(t), t.sort)
+	return fmt.Sprintf("%s : %s", LiteralStringSafe(t), t.Sort())
 }
 
 // LiteralStringSafe prints a literal, or the term's kind for other terms.
 func LiteralStringSafe(t *Term) string {
-	if t.kind == Literal {
+	if t.Kind() == Literal {
 		return LiteralString(t)
 	}
-	return [...]string{"literal", "application", "variable", "let", "forall", "exists", "annotation"}[t.kind]
+	return [...]string{"literal", "application", "variable", "let", "forall", "exists", "annotation"}[t.Kind()]
 }

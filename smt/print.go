@@ -52,52 +52,52 @@ func (p *Printer) s(x string) {
 }
 
 func (p *Printer) term(t *Term) {
-	switch t.kind {
+	switch t.Kind() {
 	case Literal:
 		p.s(LiteralString(t))
 	case Var:
-		p.s(QuoteSymbol(t.x.name))
+		p.s(QuoteSymbol(t.Name()))
 	case App:
 		p.app(t)
 	case Let:
 		p.s("(let (")
-		n := len(t.args) - 1
-		for i, v := range t.x.binders {
+		n := t.NumArgs() - 1
+		for i, v := range t.Binders() {
 			if i > 0 {
 				p.s(" ")
 			}
 			p.s("(")
-			p.s(QuoteSymbol(v.x.name))
+			p.s(QuoteSymbol(v.Name()))
 			p.s(" ")
-			p.term(t.args[i])
+			p.term(t.Arg(i))
 			p.s(")")
 		}
 		p.s(") ")
-		p.term(t.args[n])
+		p.term(t.Arg(n))
 		p.s(")")
 	case Forall, Exists:
-		if t.kind == Forall {
+		if t.Kind() == Forall {
 			p.s("(forall (")
 		} else {
 			p.s("(exists (")
 		}
-		for i, v := range t.x.binders {
+		for i, v := range t.Binders() {
 			if i > 0 {
 				p.s(" ")
 			}
 			p.s("(")
-			p.s(QuoteSymbol(v.x.name))
+			p.s(QuoteSymbol(v.Name()))
 			p.s(" ")
-			p.s(v.sort.String())
+			p.s(v.Sort().String())
 			p.s(")")
 		}
 		p.s(") ")
-		p.term(t.args[0])
+		p.term(t.Arg(0))
 		p.s(")")
 	case Annotated:
 		p.s("(! ")
-		p.term(t.args[0])
-		for _, a := range t.x.attrs {
+		p.term(t.Arg(0))
+		for _, a := range t.Attributes() {
 			p.s(" ")
 			p.s(a.Key)
 			if a.Terms != nil {
@@ -119,68 +119,68 @@ func (p *Printer) term(t *Term) {
 }
 
 func (p *Printer) app(t *Term) {
-	switch t.op {
+	switch t.Op() {
 	case OpAsArray:
-		p.s("(_ as-array " + QuoteSymbol(t.fun.Name) + ")")
+		p.s("(_ as-array " + QuoteSymbol(t.Func().Name) + ")")
 		return
 	case OpSeqEmpty:
-		p.s("(as seq.empty " + t.sort.String() + ")")
+		p.s("(as seq.empty " + t.Sort().String() + ")")
 		return
 	case OpRootObj:
 		p.s("(root-obj ")
-		p.term(t.args[0])
-		p.s(" " + strconv.Itoa(t.x.idx[0]) + ")")
+		p.term(t.Arg(0))
+		p.s(" " + strconv.Itoa(t.Indices()[0]) + ")")
 		return
 	}
-	if t.fun != nil {
-		f := t.fun
+	if t.Func() != nil {
+		f := t.Func()
 		head := QuoteSymbol(f.Name)
 		switch {
 		case f.Kind == FuncTester:
 			head = "(_ is " + QuoteSymbol(f.Constructor.Name) + ")"
 		case f.Kind == FuncUpdater:
 			head = "(_ update " + QuoteSymbol(f.Name) + ")"
-		case f.Kind == FuncConstructor && ((f.Result.HasParams() && !inferable(f)) || (f.Overloaded && len(t.args) == 0)):
-			head = "(as " + head + " " + t.sort.String() + ")"
+		case f.Kind == FuncConstructor && ((f.Result.HasParams() && !inferable(f)) || (f.Overloaded && t.NumArgs() == 0)):
+			head = "(as " + head + " " + t.Sort().String() + ")"
 		}
-		if len(t.args) == 0 {
+		if t.NumArgs() == 0 {
 			p.s(head)
 			return
 		}
 		p.s("(")
 		p.s(head)
-		p.args(t.args)
+		p.args(t.Args())
 		p.s(")")
 		return
 	}
-	if t.op == OpConstArray {
+	if t.Op() == OpConstArray {
 		p.s("((as const ")
-		p.s(t.sort.String())
+		p.s(t.Sort().String())
 		p.s(") ")
-		p.term(t.args[0])
+		p.term(t.Arg(0))
 		p.s(")")
 		return
 	}
-	info := &opTable[t.op]
+	info := &opTable[t.Op()]
 	head := info.Name
 	if info.Indices > 0 {
 		var b strings.Builder
 		b.WriteString("(_ ")
 		b.WriteString(head)
-		for _, i := range t.x.idx {
+		for _, i := range t.Indices() {
 			b.WriteByte(' ')
 			b.WriteString(strconv.Itoa(i))
 		}
 		b.WriteString(")")
 		head = b.String()
 	}
-	if len(t.args) == 0 {
+	if t.NumArgs() == 0 {
 		p.s(head)
 		return
 	}
 	p.s("(")
 	p.s(head)
-	p.args(t.args)
+	p.args(t.Args())
 	p.s(")")
 }
 
@@ -217,16 +217,25 @@ func (p *Printer) args(args []*Term) {
 
 // LiteralString prints a literal term.
 func LiteralString(t *Term) string {
-	x := t.ext()
-	switch x.lit {
+	if t.Kind() != Literal {
+		return "?"
+	}
+	v, small := t.uint64()
+	switch t.LiteralKind() {
 	case LitNumeral:
-		return x.num.String()
+		if small {
+			return strconv.FormatUint(v, 10)
+		}
+		return t.BigInt().String()
 	case LitDecimal:
-		return DecimalString(x.rat)
+		return DecimalString(t.Rat())
 	case LitBitVec:
-		return BVString(x.num, t.sort.Width)
+		if w := t.Sort().Width; small && w <= 1024 {
+			return bvString64(v, w)
+		}
+		return BVString(t.BigInt(), t.Sort().Width)
 	case LitString:
-		return QuoteString(x.str)
+		return QuoteString(t.Runes())
 	}
 	return "?"
 }
@@ -246,6 +255,16 @@ func BVString(v *big.Int, w int) string {
 	}
 	digits, n = v.Text(2), w
 	return "#b" + strings.Repeat("0", n-len(digits)) + digits
+}
+
+// bvString64 is BVString for a value below 2^64, without a big.Int.
+func bvString64(v uint64, w int) string {
+	if w%4 == 0 {
+		digits := strconv.FormatUint(v, 16)
+		return "#x" + strings.Repeat("0", w/4-len(digits)) + digits
+	}
+	digits := strconv.FormatUint(v, 2)
+	return "#b" + strings.Repeat("0", w-len(digits)) + digits
 }
 
 // DecimalString prints a non-negative decimal fraction as an SMT-LIB decimal

@@ -2,7 +2,9 @@ package smt
 
 import (
 	"math/big"
-	"slices"
+	"sync"
+	"sync/atomic"
+	"unsafe"
 )
 
 // TermKind is the shape of a [Term].
@@ -50,310 +52,282 @@ type Attribute struct {
 
 // Term is an immutable, hash-consed SMT-LIB term. Terms from one [Store]
 // are equal exactly when their pointers are.
+//
+// A node takes 32 bytes, because a parsed script holds millions of them:
+// what many terms have in common (sort, kind, operator, arity, and what
+// kind of side record they carry) is kept once in a process-wide table of
+// shapes, and the node keeps its shape's number, its own id and three
+// pointer slots. By the shape's form, the slots hold up to three arguments
+// (formInline); up to two arguments and a side record in p[2] (formAux);
+// or, in p[0], a *spill with the arguments and the side record (formSpill).
 type Term struct {
-	sort *Sort
+	p   [3]unsafe.Pointer
+	id  uint32
+	sig uint32
+}
+
+// form says how a node uses its pointer slots.
+type form uint8
+
+const (
+	formInline form = iota // p[0:n] are the arguments, n <= 3
+	formAux                // p[0:n] are the arguments, n <= 2; p[2] is the side record
+	formSpill              // p[0] is a *spill
+)
+
+// auxKind says what a term's side record is.
+type auxKind uint8
+
+const (
+	auxNone    auxKind = iota
+	auxFunc            // *Func: the function of an application (or of as-array)
+	auxIdx             // *idxRec: the indices of an indexed operator, shared in the store
+	auxName            // *nameRec: the name of a variable, shared in the store
+	auxBinders         // *bindersRec: the variables of a let or quantifier, shared in the store
+	auxAttrs           // *attrsRec: the attributes of an annotation
+	auxU64             // *litU64: a numeral or bit-vector literal below 2^64
+	auxBig             // *big.Int: a numeral or bit-vector literal of 2^64 or more
+	auxRat             // *big.Rat: a decimal literal
+	auxRunes           // *runesRec: a string literal
+)
+
+// spill holds the arguments and side record of a term that does not fit
+// its node: more than three arguments, or three and a side record.
+type spill struct {
 	args []*Term
-	fun  *Func
-	x    *extra
-	id   uint32
+	aux  unsafe.Pointer
+}
+
+type idxRec struct{ idx []int }
+type nameRec struct{ name string }
+type bindersRec struct{ vars []*Term }
+type attrsRec struct{ attrs []Attribute }
+type runesRec struct{ r []rune }
+
+// litU64 is the value of a literal that fits in 64 bits. Its *big.Int is
+// made on the first call of [Term.BigInt] and kept; readers may race to
+// make it, and all of them get the one that was stored first.
+type litU64 struct {
+	v   uint64
+	big atomic.Pointer[big.Int]
+}
+
+func (l *litU64) bigInt() *big.Int {
+	if b := l.big.Load(); b != nil {
+		return b
+	}
+	b := new(big.Int).SetUint64(l.v)
+	if l.big.CompareAndSwap(nil, b) {
+		return b
+	}
+	return l.big.Load()
+}
+
+// shape is what a node shares with other nodes: it is a key of the shape
+// table, so it holds only comparable, process-wide values.
+type shape struct {
+	sort *Sort
 	op   Op
 	kind TermKind
+	lit  LiteralKind
+	form form
+	n    uint8 // number of arguments (formInline, formAux)
+	aux  auxKind
 }
 
-type extra struct {
-	idx     []int
-	lit     LiteralKind
-	num     *big.Int // numeral, bit-vector value
-	rat     *big.Rat // decimal
-	str     []rune
-	name    string
-	binders []*Term
-	attrs   []Attribute
+// The shape table: shapes are numbered in the order they are first used
+// and never removed. Their number is bounded by the sorts in use times the
+// operators, so the table stays small; a chunk is written once, before the
+// number of any shape in it is handed out, and read without a lock.
+const (
+	shapeChunkBits = 16
+	shapeChunkMask = 1<<shapeChunkBits - 1
+)
+
+var (
+	shapeChunks [1 << (32 - shapeChunkBits)]*[1 << shapeChunkBits]shape
+	shapeReg    struct {
+		sync.Mutex
+		ids map[shape]uint32
+		n   uint64
+	}
+)
+
+// registerShape returns the number of shape k, adding it to the table.
+func registerShape(k shape) uint32 {
+	shapeReg.Lock()
+	defer shapeReg.Unlock()
+	if id, ok := shapeReg.ids[k]; ok {
+		return id
+	}
+	if shapeReg.n >= 1<<32 {
+		panic("smt: more than 2^32 term shapes")
+	}
+	id := uint32(shapeReg.n)
+	c := shapeChunks[id>>shapeChunkBits]
+	if c == nil {
+		c = new([1 << shapeChunkBits]shape)
+		shapeChunks[id>>shapeChunkBits] = c
+	}
+	c[id&shapeChunkMask] = k
+	if shapeReg.ids == nil {
+		shapeReg.ids = make(map[shape]uint32)
+	}
+	shapeReg.ids[k] = id
+	shapeReg.n++
+	return id
 }
 
-var noExtra = &extra{}
+func (t *Term) shape() *shape {
+	return &shapeChunks[t.sig>>shapeChunkBits][t.sig&shapeChunkMask]
+}
+
+// auxOf is the side record of t, whose shape is sh.
+func (t *Term) auxOf(sh *shape) unsafe.Pointer {
+	switch sh.form {
+	case formAux:
+		return t.p[2]
+	case formSpill:
+		return (*spill)(t.p[0]).aux
+	}
+	return nil
+}
+
+func (t *Term) argsOf(sh *shape) []*Term {
+	if sh.form == formSpill {
+		return (*spill)(t.p[0]).args
+	}
+	if sh.n == 0 {
+		return nil
+	}
+	return unsafe.Slice((**Term)(unsafe.Pointer(&t.p[0])), sh.n)
+}
 
 // Kind is the shape of the term.
-func (t *Term) Kind() TermKind { return t.kind }
+func (t *Term) Kind() TermKind { return t.shape().kind }
 
 // Sort is the term's sort.
-func (t *Term) Sort() *Sort { return t.sort }
+func (t *Term) Sort() *Sort { return t.shape().sort }
 
 // ID is a dense number of the term within its Store (0, 1, 2, …), for slices
 // indexed by term.
 func (t *Term) ID() int { return int(t.id) }
 
 // Op is the theory operator of an App (OpNone for a function application).
-func (t *Term) Op() Op { return t.op }
+func (t *Term) Op() Op { return t.shape().op }
 
 // Func is the function symbol of an App of a declared or defined function,
 // closed box or datatype function; nil for theory operators.
-func (t *Term) Func() *Func { return t.fun }
+func (t *Term) Func() *Func {
+	if sh := t.shape(); sh.aux == auxFunc {
+		return (*Func)(t.auxOf(sh))
+	}
+	return nil
+}
 
 // Args are the arguments. The slice must not be modified.
-func (t *Term) Args() []*Term { return t.args }
+func (t *Term) Args() []*Term { return t.argsOf(t.shape()) }
 
 // Arg is the i-th argument.
-func (t *Term) Arg(i int) *Term { return t.args[i] }
+func (t *Term) Arg(i int) *Term { return t.Args()[i] }
 
 // NumArgs is the number of arguments.
-func (t *Term) NumArgs() int { return len(t.args) }
+func (t *Term) NumArgs() int {
+	sh := t.shape()
+	if sh.form == formSpill {
+		return len((*spill)(t.p[0]).args)
+	}
+	return int(sh.n)
+}
 
 // Indices are the numeral indices of an indexed operator, such as i and j of
-// ((_ extract i j) x).
-func (t *Term) Indices() []int { return t.ext().idx }
+// ((_ extract i j) x). The slice must not be modified.
+func (t *Term) Indices() []int {
+	if sh := t.shape(); sh.aux == auxIdx {
+		return (*idxRec)(t.auxOf(sh)).idx
+	}
+	return nil
+}
 
 // LiteralKind says what a Literal holds.
-func (t *Term) LiteralKind() LiteralKind { return t.ext().lit }
+func (t *Term) LiteralKind() LiteralKind { return t.shape().lit }
 
 // BigInt is the value of a numeral or bit-vector literal (unsigned). It must
 // not be modified.
-func (t *Term) BigInt() *big.Int { return t.ext().num }
+func (t *Term) BigInt() *big.Int {
+	switch sh := t.shape(); sh.aux {
+	case auxU64:
+		return (*litU64)(t.auxOf(sh)).bigInt()
+	case auxBig:
+		return (*big.Int)(t.auxOf(sh))
+	}
+	return nil
+}
+
+// uint64 is the value of a numeral or bit-vector literal below 2^64.
+func (t *Term) uint64() (uint64, bool) {
+	if sh := t.shape(); sh.aux == auxU64 {
+		return (*litU64)(t.auxOf(sh)).v, true
+	}
+	return 0, false
+}
 
 // Rat is the value of a decimal literal. It must not be modified.
-func (t *Term) Rat() *big.Rat { return t.ext().rat }
+func (t *Term) Rat() *big.Rat {
+	if sh := t.shape(); sh.aux == auxRat {
+		return (*big.Rat)(t.auxOf(sh))
+	}
+	return nil
+}
 
 // Runes is the value of a string literal as code points. It must not be
 // modified.
-func (t *Term) Runes() []rune { return t.ext().str }
+func (t *Term) Runes() []rune {
+	if sh := t.shape(); sh.aux == auxRunes {
+		return (*runesRec)(t.auxOf(sh)).r
+	}
+	return nil
+}
 
 // Name is the name of a bound variable, or of the function of an App.
 func (t *Term) Name() string {
-	if t.fun != nil {
-		return t.fun.Name
+	switch sh := t.shape(); sh.aux {
+	case auxFunc:
+		return (*Func)(t.auxOf(sh)).Name
+	case auxName:
+		return (*nameRec)(t.auxOf(sh)).name
 	}
-	return t.ext().name
+	return ""
 }
 
-// Binders are the variables bound by a Let, Forall or Exists.
-func (t *Term) Binders() []*Term { return t.ext().binders }
+// Binders are the variables bound by a Let, Forall or Exists. The slice
+// must not be modified.
+func (t *Term) Binders() []*Term {
+	if sh := t.shape(); sh.aux == auxBinders {
+		return (*bindersRec)(t.auxOf(sh)).vars
+	}
+	return nil
+}
 
-// Attributes are the attributes of an Annotated term.
-func (t *Term) Attributes() []Attribute { return t.ext().attrs }
+// Attributes are the attributes of an Annotated term. The slice must not be
+// modified.
+func (t *Term) Attributes() []Attribute {
+	if sh := t.shape(); sh.aux == auxAttrs {
+		return (*attrsRec)(t.auxOf(sh)).attrs
+	}
+	return nil
+}
 
 // IsConst reports whether t is a declared constant (an application of a
 // function symbol with no arguments, not a datatype constructor).
 func (t *Term) IsConst() bool {
-	return t.kind == App && t.fun != nil && len(t.args) == 0 && t.fun.Kind != FuncConstructor
+	sh := t.shape()
+	return sh.kind == App && sh.aux == auxFunc && t.NumArgs() == 0 &&
+		(*Func)(t.auxOf(sh)).Kind != FuncConstructor
 }
 
 // IsValue reports whether t is a literal or true/false.
 func (t *Term) IsValue() bool {
-	return t.kind == Literal || (t.kind == App && (t.op == OpTrue || t.op == OpFalse))
-}
-
-func (t *Term) ext() *extra {
-	if t.x == nil {
-		return noExtra
-	}
-	return t.x
-}
-
-// Store builds and owns terms. Building the same term twice returns the same
-// node. A Store is not safe for concurrent use; give each goroutine its own.
-type Store struct {
-	table []slot // open addressing, linear probing; len is a power of two
-	count int
-	terms []*Term
-	funcs int
-	// Options of the type checker.
-	Options StoreOptions
-
-	argArena []*Term
-	sortBuf  []*Sort
-	slab     []Term
-}
-
-// StoreOptions change what the builders accept.
-type StoreOptions struct {
-	// StrictArith rejects arithmetic over mixed Int and Real arguments,
-	// as the SMT-LIB Reals_Ints theory does. By default, as z3 and cvc5
-	// do, an Int argument is accepted where a Real is expected.
-	StrictArith bool
-}
-
-// NewStore returns an empty store.
-func NewStore() *Store {
-	return &Store{table: make([]slot, 1024)}
-}
-
-// NumTerms is the number of distinct terms built so far; term ids are below it.
-func (s *Store) NumTerms() int { return len(s.terms) }
-
-// TermByID returns the term with the given id.
-func (s *Store) TermByID(id int) *Term { return s.terms[id] }
-
-const (
-	fnvOffset = 14695981039346656037
-	fnvPrime  = 1099511628211
-)
-
-func mix(h, v uint64) uint64 {
-	h ^= v
-	h *= fnvPrime
-	h ^= h >> 29
-	return h
-}
-
-func (s *Store) hashOf(t *Term) uint64 {
-	h := uint64(fnvOffset)
-	h = mix(h, uint64(t.kind)<<16|uint64(t.op))
-	h = mix(h, uint64(t.sort.id))
-	if t.fun != nil {
-		h = mix(h, uint64(t.fun.id)+1<<40)
-	}
-	for _, a := range t.args {
-		h = mix(h, uint64(a.id))
-	}
-	if x := t.x; x != nil {
-		for _, i := range x.idx {
-			h = mix(h, uint64(i))
-		}
-		h = mix(h, uint64(x.lit))
-		if x.num != nil {
-			for _, w := range x.num.Bits() {
-				h = mix(h, uint64(w))
-			}
-			h = mix(h, uint64(x.num.Sign()+7))
-		}
-		if x.rat != nil {
-			h = mix(h, hashString(x.rat.String()))
-		}
-		for _, r := range x.str {
-			h = mix(h, uint64(r))
-		}
-		h = mix(h, hashString(x.name))
-		for _, b := range x.binders {
-			h = mix(h, uint64(b.id))
-		}
-		for _, a := range x.attrs {
-			h = mix(h, hashString(a.Key))
-			h = mix(h, hashString(a.Value))
-			for _, at := range a.Terms {
-				h = mix(h, uint64(at.id))
-			}
-		}
-	}
-	return h
-}
-
-func hashString(s string) uint64 {
-	h := uint64(fnvOffset)
-	for i := 0; i < len(s); i++ {
-		h ^= uint64(s[i])
-		h *= fnvPrime
-	}
-	return h
-}
-
-func sameTerm(a, b *Term) bool {
-	if a.kind != b.kind || a.op != b.op || a.sort != b.sort || a.fun != b.fun || len(a.args) != len(b.args) {
-		return false
-	}
-	for i := range a.args {
-		if a.args[i] != b.args[i] {
-			return false
-		}
-	}
-	return sameExtra(a.ext(), b.ext())
-}
-
-func sameExtra(a, b *extra) bool {
-	if a == b {
-		return true
-	}
-	if !slices.Equal(a.idx, b.idx) || a.lit != b.lit || a.name != b.name ||
-		!slices.Equal(a.str, b.str) || !slices.Equal(a.binders, b.binders) || len(a.attrs) != len(b.attrs) {
-		return false
-	}
-	if (a.num == nil) != (b.num == nil) || (a.num != nil && a.num.Cmp(b.num) != 0) {
-		return false
-	}
-	if (a.rat == nil) != (b.rat == nil) || (a.rat != nil && a.rat.Cmp(b.rat) != 0) {
-		return false
-	}
-	for i := range a.attrs {
-		x, y := a.attrs[i], b.attrs[i]
-		if x.Key != y.Key || x.Value != y.Value || !slices.Equal(x.Terms, y.Terms) {
-			return false
-		}
-	}
-	return true
-}
-
-// slot is one entry of the hash-consing table: the hash is kept beside the
-// pointer so that a probe touches the node only when the hashes match.
-type slot struct {
-	hash uint64
-	t    *Term
-}
-
-// intern returns the canonical node equal to t, inserting t (with its args
-// copied into the store's arena) when it is new.
-func (s *Store) intern(t *Term) *Term {
-	h := s.hashOf(t)
-	mask := uint64(len(s.table) - 1)
-	i := h & mask
-	for {
-		e := &s.table[i]
-		if e.t == nil {
-			break
-		}
-		if e.hash == h && sameTerm(e.t, t) {
-			return e.t
-		}
-		i = (i + 1) & mask
-	}
-	n := s.newTerm()
-	*n = *t
-	if len(t.args) > 0 {
-		n.args = s.allocArgs(t.args)
-	}
-	n.id = uint32(len(s.terms))
-	s.terms = append(s.terms, n)
-	s.table[i] = slot{h, n}
-	s.count++
-	if 4*s.count > 3*len(s.table) { // load factor at most 3/4
-		s.grow()
-	}
-	return n
-}
-
-// newTerm takes a node from the current slab: one allocation per 256
-// nodes instead of one each, which the garbage collector feels.
-func (s *Store) newTerm() *Term {
-	if len(s.slab) == 0 {
-		s.slab = make([]Term, 256)
-	}
-	n := &s.slab[0]
-	s.slab = s.slab[1:]
-	return n
-}
-
-func (s *Store) allocArgs(args []*Term) []*Term {
-	if len(args) > 64 {
-		return slices.Clone(args)
-	}
-	if cap(s.argArena)-len(s.argArena) < len(args) {
-		s.argArena = make([]*Term, 0, 4096)
-	}
-	start := len(s.argArena)
-	s.argArena = append(s.argArena, args...)
-	return s.argArena[start:len(s.argArena):len(s.argArena)]
-}
-
-func (s *Store) grow() {
-	nt := make([]slot, 2*len(s.table))
-	mask := uint64(len(nt) - 1)
-	for _, e := range s.table {
-		if e.t == nil {
-			continue
-		}
-		i := e.hash & mask
-		for nt[i].t != nil {
-			i = (i + 1) & mask
-		}
-		nt[i] = e
-	}
-	s.table = nt
+	sh := t.shape()
+	return sh.kind == Literal || (sh.kind == App && (sh.op == OpTrue || sh.op == OpFalse))
 }

@@ -528,65 +528,64 @@ func valueOf(t *Term, depth int) (Value, error) {
 	if depth > 100000 {
 		return nil, fmt.Errorf("term too deep")
 	}
-	switch t.kind {
+	switch t.Kind() {
 	case Literal:
-		x := t.ext()
-		switch x.lit {
+		switch t.LiteralKind() {
 		case LitNumeral:
-			if t.sort == realSort {
-				return RealValue{new(big.Rat).SetInt(x.num)}, nil
+			if t.Sort() == realSort {
+				return RealValue{new(big.Rat).SetInt(t.BigInt())}, nil
 			}
-			return IntValue{x.num}, nil
+			return IntValue{t.BigInt()}, nil
 		case LitDecimal:
-			return RealValue{x.rat}, nil
+			return RealValue{t.Rat()}, nil
 		case LitBitVec:
-			return BVValue{W: t.sort.Width, V: x.num}, nil
+			return BVValue{W: t.Sort().Width, V: t.BigInt()}, nil
 		case LitString:
-			return StringValue{x.str}, nil
+			return StringValue{t.Runes()}, nil
 		}
 		return nil, errNotValue
 	case Annotated:
-		return valueOf(t.args[0], depth+1)
+		return valueOf(t.Arg(0), depth+1)
 	case App:
 	default:
 		return nil, errNotValue
 	}
-	if t.op == OpAsArray && t.fun != nil {
-		return &ArrayValue{S: t.sort, Func: t.fun}, nil
+	if t.Op() == OpAsArray && t.Func() != nil {
+		return &ArrayValue{S: t.Sort(), Func: t.Func()}, nil
 	}
-	if f := t.fun; f != nil {
+	if f := t.Func(); f != nil {
 		switch {
 		case f.Kind == FuncConstructor:
-			args := make([]Value, len(t.args))
-			for i, a := range t.args {
+			args := make([]Value, t.NumArgs())
+			for i, a := range t.Args() {
 				v, err := valueOf(a, depth+1)
 				if err != nil {
 					return nil, err
 				}
 				args[i] = v
 			}
-			return &DatatypeValue{S: t.sort, Cons: f, Args: args}, nil
-		case len(t.args) == 0 && t.sort.Kind == KindUninterpreted:
-			return UninterpretedValue{S: t.sort, Name: f.Name}, nil
+			return &DatatypeValue{S: t.Sort(), Cons: f, Args: args}, nil
+		case t.NumArgs() == 0 && t.Sort().Kind == KindUninterpreted:
+			return UninterpretedValue{S: t.Sort(), Name: f.Name}, nil
 		}
 		return nil, errNotValue
 	}
-	switch t.op {
+	switch t.Op() {
 	case OpTrue:
 		return BoolValue(true), nil
 	case OpFalse:
 		return BoolValue(false), nil
 	case OpNeg:
-		v, err := valueOf(t.args[0], depth+1)
+		v, err := valueOf(t.Arg(0), depth+1)
 		if err != nil {
 			return nil, err
 		}
 		switch x := v.(type) {
 		case IntValue:
-			if t.args[0].kind != Literal {
+			if t.Arg(0).Kind() != Literal {
 				return nil, errNotValue
 			}
-			if t.sort == realSort {
+			if t.Sort() == realSort {
 				return RealValue{new(big.Rat).SetInt(new(big.Int).Neg(x.V))}, nil
 			}
 			return IntValue{new(big.Int).Neg(x.V)}, nil
@@ -595,17 +594,17 @@ func valueOf(t *Term, depth int) (Value, error) {
 		}
 		return nil, errNotValue
 	case OpDiv:
-		if len(t.args) != 2 {
+		if t.NumArgs() != 2 {
 			return nil, errNotValue
 		}
 		var q [2]*big.Rat
-		for i, a := range t.args {
+		for i, a := range t.Args() {
 			// operands: literal or (- literal)
 			lit := a
-			if a.kind == App && a.op == OpNeg {
-				lit = a.args[0]
+			if a.Kind() == App && a.Op() == OpNeg {
+				lit = a.Arg(0)
 			}
-			if lit.kind != Literal {
+			if lit.Kind() != Literal {
 				return nil, errNotValue
 			}
 			v, err := valueOf(a, depth+1)
@@ -626,13 +625,13 @@ func valueOf(t *Term, depth int) (Value, error) {
 		}
 		return RealValue{new(big.Rat).Quo(q[0], q[1])}, nil
 	case OpConstArray:
-		v, err := valueOf(t.args[0], depth+1)
+		v, err := valueOf(t.Arg(0), depth+1)
 		if err != nil {
 			return nil, err
 		}
-		return NewArrayValue(t.sort, coerce(v, t.sort.Elem())), nil
+		return NewArrayValue(t.Sort(), coerce(v, t.Sort().Elem())), nil
 	case OpStore:
-		av, err := valueOf(t.args[0], depth+1)
+		av, err := valueOf(t.Arg(0), depth+1)
 		if err != nil {
 			return nil, err
 		}
@@ -640,20 +639,20 @@ func valueOf(t *Term, depth int) (Value, error) {
 		if !ok {
 			return nil, errNotValue
 		}
-		i, err := valueOf(t.args[1], depth+1)
+		i, err := valueOf(t.Arg(1), depth+1)
 		if err != nil {
 			return nil, err
 		}
-		e, err := valueOf(t.args[2], depth+1)
+		e, err := valueOf(t.Arg(2), depth+1)
 		if err != nil {
 			return nil, err
 		}
-		return a.Store(coerce(i, t.sort.Index()), coerce(e, t.sort.Elem()))
+		return a.Store(coerce(i, t.Sort().Index()), coerce(e, t.Sort().Elem()))
 	case OpRNE, OpRNA, OpRTP, OpRTN, OpRTZ:
-		return RoundingModeValue(t.op), nil
+		return RoundingModeValue(t.Op()), nil
 	case OpFP:
 		var bv [3]BVValue
-		for i, a := range t.args {
+		for i, a := range t.Args() {
 			v, err := valueOf(a, depth+1)
 			if err != nil {
 				return nil, err
@@ -670,17 +669,17 @@ func valueOf(t *Term, depth int) (Value, error) {
 		bits.Or(bits, bv[2].V)
 		return NewFPValue(eb, sb, bits), nil
 	case OpFPPosZero, OpFPNegZero, OpFPPosInf, OpFPNegInf, OpFPNaN:
-		eb, sb := t.sort.EB, t.sort.SB
+		eb, sb := t.Sort().EB, t.Sort().SB
 		bits := new(big.Int)
-		switch t.op {
+		switch t.Op() {
 		case OpFPNegZero:
 			bits.SetBit(bits, eb+sb-1, 1)
 		case OpFPPosInf, OpFPNegInf, OpFPNaN:
 			bits.Lsh(lowMask(eb), uint(sb-1))
-			if t.op == OpFPNegInf {
+			if t.Op() == OpFPNegInf {
 				bits.SetBit(bits, eb+sb-1, 1)
 			}
-			if t.op == OpFPNaN {
+			if t.Op() == OpFPNaN {
 				bits.SetBit(bits, sb-2, 1)
 			}
 		}
