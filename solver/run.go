@@ -1,7 +1,6 @@
 package solver
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -111,7 +110,11 @@ func Run(ctx context.Context, p *Profile, in Input, opts RunOptions) (*Result, e
 	} else {
 		argv = p.StdinArgv(opts.Mode)
 	}
-	ex, err := execute(ctx, p, argv, lim, in.Data, in.Path == "")
+	kind := stdinData
+	if in.Path != "" {
+		kind = stdinNull
+	}
+	ex, err := execute(ctx, p, argv, lim, kind, in.Data)
 	if err != nil {
 		return nil, err
 	}
@@ -130,19 +133,38 @@ type execution struct {
 
 // execute runs argv under lim to its end (or its limit) and collects the
 // raw facts: output, exit, resources.
-func execute(ctx context.Context, p *Profile, argv []string, lim Limits, stdin []byte, useStdin bool) (*execution, error) {
+func execute(ctx context.Context, p *Profile, argv []string, lim Limits, kind stdinKind, stdin []byte) (*execution, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("solver %s not started: %w", p.Name, err)
 	}
-	pr, err := startProc(p, argv, lim, useStdin)
+	pr, err := startProc(p, argv, lim, kind, stdin)
 	if err != nil {
 		return nil, err
 	}
+	var ex *execution
+	ok := false
+	if pr.pidfd >= 0 {
+		ex, ok = executeLoop(ctx, pr, lim)
+	}
+	if !ok {
+		ex = executeWatched(ctx, pr, lim)
+	}
+	ex.res.Argv = append([]string{pr.path}, argv...)
+	if pr.waitErr == nil && pr.status.Signaled() {
+		ex.sig = pr.status.Signal()
+	}
+	return ex, nil
+}
+
+// executeWatched is execute with a goroutine per pipe and one waiting for
+// the exit, for kernels without pidfds (before 5.3).
+func executeWatched(ctx context.Context, pr *proc, lim Limits) *execution {
+	pr.watch()
 	outC := startCapture(pr.stdout, lim.OutputCap)
 	errC := startCapture(pr.stderr, lim.OutputCap)
 	var inDone <-chan struct{}
 	if pr.stdin != nil {
-		inDone = writeInput(pr.stdin, stdin)
+		inDone = writeInput(pr.stdin, pr.pending)
 	}
 
 	ex := &execution{sig: -1}
@@ -153,7 +175,6 @@ func execute(ctx context.Context, p *Profile, argv []string, lim Limits, stdin [
 	case <-timer.C:
 		ex.timedOut = true
 		pr.kill()
-		pr.reap()
 	case <-ctx.Done():
 		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 			ex.timedOut = true
@@ -161,9 +182,8 @@ func execute(ctx context.Context, p *Profile, argv []string, lim Limits, stdin [
 			ex.cancelled = true
 		}
 		pr.kill()
-		pr.reap()
 	}
-	pr.kill() // sweep children left behind in the group
+	pr.reap() // the group is swept when the solver exits, before it is reaped
 	outC.finish(pr.stdout, drainGrace)
 	errC.finish(pr.stderr, drainGrace)
 	if inDone != nil {
@@ -174,40 +194,41 @@ func execute(ctx context.Context, p *Profile, argv []string, lim Limits, stdin [
 			<-inDone
 		}
 	}
+	ex.res = pr.result(outC.data, errC.data, outC.dropped, errC.dropped)
+	return ex
+}
 
+// result is the Result of a reaped process with its output, before the
+// output is interpreted.
+func (pr *proc) result(stdout, stderr []byte, outDropped, errDropped int64) *Result {
 	res := &Result{
-		Argv:          append([]string{pr.cmd.Path}, argv...),
-		Stdout:        outC.data,
-		Stderr:        errC.data,
-		StdoutDropped: outC.dropped,
-		StderrDropped: errC.dropped,
+		Stdout:        stdout,
+		Stderr:        stderr,
+		StdoutDropped: outDropped,
+		StderrDropped: errDropped,
 		Wall:          pr.end.Sub(pr.start),
 		ExitCode:      -1,
 		PID:           pr.pid,
 	}
-	if st := pr.state; st != nil {
-		res.User, res.Sys = st.UserTime(), st.SystemTime()
-		if ru, ok := st.SysUsage().(*syscall.Rusage); ok {
-			res.PeakRSS = ru.Maxrss * 1024 // kilobytes on Linux
-		}
-		if ws, ok := st.Sys().(syscall.WaitStatus); ok {
-			if ws.Signaled() {
-				ex.sig = ws.Signal()
-				res.Signal = signalName(ex.sig)
-			} else {
-				res.ExitCode = ws.ExitStatus()
-			}
+	if pr.waitErr == nil {
+		ru, ws := &pr.rusage, pr.status
+		res.User = time.Duration(ru.Utime.Nano())
+		res.Sys = time.Duration(ru.Stime.Nano())
+		res.PeakRSS = ru.Maxrss * 1024 // kilobytes on Linux
+		if ws.Signaled() {
+			res.Signal = signalName(ws.Signal())
+		} else {
+			res.ExitCode = ws.ExitStatus()
 		}
 	}
-	ex.res = res
-	return ex, nil
+	return res
 }
 
 // parseOutput frames stdout into responses and sorts them into answers,
 // errors and raw responses. capped says the output was cut at OutputCap, in
 // which case an unterminated last response is expected, not an error.
 func parseOutput(res *Result, out []byte, capped bool) {
-	fr := newFrameReader(bytes.NewReader(out), 0)
+	fr := newBytesFrameReader(out)
 	for {
 		text, err := fr.next()
 		if err == io.EOF {

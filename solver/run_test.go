@@ -3,20 +3,25 @@ package solver
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
 	"time"
 )
 
+// misbehaviour is one fakesolver mode and what Run must make of it.
+type misbehaviour struct {
+	mode    string
+	lim     Limits
+	want    Status
+	answers []Status
+	check   func(t *testing.T, r *Result)
+}
+
 func TestRunMisbehavingSolvers(t *testing.T) {
-	cases := []struct {
-		mode    string
-		lim     Limits
-		want    Status
-		answers []Status
-		check   func(t *testing.T, r *Result)
-	}{
+	cases := []misbehaviour{
 		{mode: "sat", want: StatusSat, answers: []Status{StatusSat}},
 		{mode: "hang", lim: Limits{Wall: 300 * time.Millisecond}, want: StatusTimeout},
 		{mode: "sat-hang", lim: Limits{Wall: 300 * time.Millisecond}, want: StatusTimeout, answers: []Status{StatusSat}},
@@ -39,6 +44,11 @@ func TestRunMisbehavingSolvers(t *testing.T) {
 				t.Errorf("reason %q does not say the output is truncated", r.Reason)
 			}
 		}},
+		{mode: "stderr-flood", want: StatusSat, answers: []Status{StatusSat}, check: func(t *testing.T, r *Result) {
+			if total := int64(len(r.Stderr)) + r.StderrDropped; total != 4<<20 {
+				t.Errorf("stderr kept+dropped = %d bytes, want %d", total, 4<<20)
+			}
+		}},
 		{mode: "flood", lim: Limits{OutputCap: 1 << 20}, want: StatusSat, answers: []Status{StatusSat}, check: func(t *testing.T, r *Result) {
 			if len(r.Stdout) != 1<<20 {
 				t.Errorf("kept %d bytes of stdout, want the cap %d", len(r.Stdout), 1<<20)
@@ -58,59 +68,142 @@ func TestRunMisbehavingSolvers(t *testing.T) {
 			}
 		}},
 	}
-	for _, c := range cases {
-		t.Run(c.mode, func(t *testing.T) {
+	for _, noPidfd := range []bool{false, true} {
+		for _, c := range cases {
+			name := c.mode
+			if noPidfd {
+				name = "no-pidfd/" + name
+			}
+			t.Run(name, func(t *testing.T) {
+				defer setNoPidfd(noPidfd)()
+				runMisbehaving(t, c)
+			})
+		}
+	}
+}
+
+// setNoPidfd makes runs start without a pidfd (the fallback for kernels
+// before 5.3) when on, and returns the function that undoes it.
+func setNoPidfd(on bool) func() {
+	old := testNoPidfd
+	testNoPidfd = on
+	return func() { testNoPidfd = old }
+}
+
+func runMisbehaving(t *testing.T, c misbehaviour) {
+	before := runtime.NumGoroutine()
+	var ms0 runtime.MemStats
+	runtime.ReadMemStats(&ms0)
+	r, err := Run(context.Background(), fakeProfile(c.mode), BytesInput([]byte("(check-sat)\n")), RunOptions{Limits: c.lim})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != c.want {
+		t.Errorf("status %v (%s), want %v; stdout %.200q stderr %.200q", r.Status, r.Reason, c.want, r.Stdout, r.Stderr)
+	}
+	if fmt.Sprint(r.Answers) != fmt.Sprint(c.answers) {
+		t.Errorf("answers %v, want %v", r.Answers, c.answers)
+	}
+	if c.check != nil {
+		c.check(t, r)
+	}
+	var extra []int
+	for _, raw := range r.RawResponses {
+		var pid int
+		if _, err := fmt.Sscanf(raw, "(child-pid %d)", &pid); err == nil {
+			extra = append(extra, pid)
+		}
+	}
+	if strings.HasPrefix(c.mode, "spawn") && len(extra) == 0 {
+		t.Errorf("no child pid in %q", r.RawResponses)
+	}
+	checkNoStrays(t, r.PID, extra...)
+	checkGoroutines(t, before)
+	var ms1 runtime.MemStats
+	runtime.ReadMemStats(&ms1)
+	if grew := int64(ms1.HeapAlloc) - int64(ms0.HeapAlloc); grew > 64<<20 {
+		t.Errorf("tandem's heap grew by %s during the run", FormatSize(grew))
+	}
+	t.Logf("%s: %v (%s) wall %v cpu %v rss %s", c.mode, r.Status, r.Reason, r.Wall.Round(time.Millisecond), r.CPU().Round(time.Millisecond), FormatSize(r.PeakRSS))
+}
+
+func TestRunCancelKillsGroup(t *testing.T) {
+	for _, noPidfd := range []bool{false, true} {
+		t.Run(fmt.Sprintf("noPidfd=%v", noPidfd), func(t *testing.T) {
+			defer setNoPidfd(noPidfd)()
 			before := runtime.NumGoroutine()
-			var ms0 runtime.MemStats
-			runtime.ReadMemStats(&ms0)
-			r, err := Run(context.Background(), fakeProfile(c.mode), BytesInput([]byte("(check-sat)\n")), RunOptions{Limits: c.lim})
+			ctx, cancel := context.WithCancel(context.Background())
+			go func() { time.Sleep(200 * time.Millisecond); cancel() }()
+			r, err := Run(ctx, fakeProfile("spawn-hang"), BytesInput(nil), RunOptions{Limits: Limits{Wall: time.Minute}})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if r.Status != c.want {
-				t.Errorf("status %v (%s), want %v; stdout %.200q stderr %.200q", r.Status, r.Reason, c.want, r.Stdout, r.Stderr)
+			if r.Status != StatusError || !strings.Contains(r.Reason, "cancelled") {
+				t.Errorf("status %v (%s), want error (cancelled)", r.Status, r.Reason)
 			}
-			if fmt.Sprint(r.Answers) != fmt.Sprint(c.answers) {
-				t.Errorf("answers %v, want %v", r.Answers, c.answers)
-			}
-			if c.check != nil {
-				c.check(t, r)
-			}
-			var extra []int
-			for _, raw := range r.RawResponses {
-				var pid int
-				if _, err := fmt.Sscanf(raw, "(child-pid %d)", &pid); err == nil {
-					extra = append(extra, pid)
-				}
-			}
-			if strings.HasPrefix(c.mode, "spawn") && len(extra) == 0 {
-				t.Errorf("no child pid in %q", r.RawResponses)
-			}
-			checkNoStrays(t, r.PID, extra...)
+			checkNoStrays(t, r.PID)
 			checkGoroutines(t, before)
-			var ms1 runtime.MemStats
-			runtime.ReadMemStats(&ms1)
-			if grew := int64(ms1.HeapAlloc) - int64(ms0.HeapAlloc); grew > 64<<20 {
-				t.Errorf("tandem's heap grew by %s during the run", FormatSize(grew))
+
+			// A context deadline is a timeout.
+			ctx, cancel = context.WithTimeout(context.Background(), 200*time.Millisecond)
+			defer cancel()
+			r, err = Run(ctx, fakeProfile("hang"), BytesInput(nil), RunOptions{Limits: Limits{Wall: time.Minute}})
+			if err != nil {
+				t.Fatal(err)
 			}
-			t.Logf("%s: %v (%s) wall %v cpu %v rss %s", c.mode, r.Status, r.Reason, r.Wall.Round(time.Millisecond), r.CPU().Round(time.Millisecond), FormatSize(r.PeakRSS))
+			if r.Status != StatusTimeout || r.Wall > 10*time.Second {
+				t.Errorf("status %v (%s) after %v, want a timeout after 200ms", r.Status, r.Reason, r.Wall)
+			}
+			checkNoStrays(t, r.PID)
+			checkGoroutines(t, before)
 		})
 	}
 }
 
-func TestRunCancelKillsGroup(t *testing.T) {
-	before := runtime.NumGoroutine()
-	ctx, cancel := context.WithCancel(context.Background())
-	go func() { time.Sleep(200 * time.Millisecond); cancel() }()
-	r, err := Run(ctx, fakeProfile("spawn-hang"), BytesInput(nil), RunOptions{Limits: Limits{Wall: time.Minute}})
+// TestRunInput gives a solver more input than a pipe holds, which is then
+// written while the solver reads it, and checks that runs leave no file
+// descriptor open.
+func TestRunInput(t *testing.T) {
+	for _, noPidfd := range []bool{false, true} {
+		t.Run(fmt.Sprintf("noPidfd=%v", noPidfd), func(t *testing.T) {
+			defer setNoPidfd(noPidfd)()
+			fds0 := openFDs(t)
+			before := runtime.NumGoroutine()
+			for _, size := range []int{0, 12, 64 << 10, 3<<20 + 5} {
+				in := []byte(strings.Repeat("(assert true)\n", size/14+1)[:size])
+				r, err := Run(context.Background(), fakeProfile("count"), BytesInput(in), RunOptions{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := fmt.Sprintf("(input-bytes %d)", size)
+				if r.Status != StatusSat || len(r.RawResponses) != 1 || r.RawResponses[0] != want {
+					t.Errorf("%d bytes in: status %v (%s), responses %q, want sat and %s", size, r.Status, r.Reason, r.RawResponses, want)
+				}
+			}
+			// A solver that does not read its input at all.
+			r, err := Run(context.Background(), fakeProfile("sat"), BytesInput(make([]byte, 1<<20)), RunOptions{})
+			if err != nil || r.Status != StatusSat {
+				t.Errorf("solver ignoring 1 MiB of input: %v, %v", r.Status, err)
+			}
+			// A file input.
+			if r, err := Run(context.Background(), fakeProfile("count"), FileInput("/dev/null"), RunOptions{}); err != nil || r.Status != StatusSat || r.RawResponses[0] != "(input-bytes 0)" {
+				t.Errorf("file input: %v %q, %v", r.Status, r.RawResponses, err)
+			}
+			checkGoroutines(t, before)
+			if fds1 := openFDs(t); fds1 != fds0 {
+				t.Errorf("%d file descriptors open before the runs, %d after", fds0, fds1)
+			}
+		})
+	}
+}
+
+func openFDs(t *testing.T) int {
+	t.Helper()
+	ents, err := os.ReadDir("/proc/self/fd")
 	if err != nil {
-		t.Fatal(err)
+		t.Skip("no /proc/self/fd:", err)
 	}
-	if r.Status != StatusError || !strings.Contains(r.Reason, "cancelled") {
-		t.Errorf("status %v (%s), want error (cancelled)", r.Status, r.Reason)
-	}
-	checkNoStrays(t, r.PID)
-	checkGoroutines(t, before)
+	return len(ents)
 }
 
 func TestRunMissingBinary(t *testing.T) {
@@ -118,5 +211,35 @@ func TestRunMissingBinary(t *testing.T) {
 	p.Binary = "/nonexistent/solver"
 	if _, err := Run(context.Background(), p, BytesInput(nil), RunOptions{}); err == nil || !strings.Contains(err.Error(), "install") {
 		t.Errorf("err = %v, want a hint to install the solver", err)
+	}
+}
+
+// Where a binary was found on PATH is remembered; a binary that moved to
+// another PATH directory since is found again.
+func TestRunBinaryMoved(t *testing.T) {
+	a, b := t.TempDir(), t.TempDir()
+	data, err := os.ReadFile(fakeBin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(a, "movingsolver"), data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", a+string(os.PathListSeparator)+b)
+	p := fakeProfile("sat")
+	p.Binary = "movingsolver"
+	for i, dir := range []string{a, a, b} {
+		if i == 2 {
+			if err := os.Rename(filepath.Join(a, "movingsolver"), filepath.Join(b, "movingsolver")); err != nil {
+				t.Fatal(err)
+			}
+		}
+		r, err := Run(context.Background(), p, BytesInput(nil), RunOptions{})
+		if err != nil {
+			t.Fatalf("run %d: %v", i, err)
+		}
+		if r.Status != StatusSat || r.Argv[0] != filepath.Join(dir, "movingsolver") {
+			t.Errorf("run %d: %v from %s, want sat from %s", i, r.Status, r.Argv[0], dir)
+		}
 	}
 }

@@ -150,10 +150,11 @@ func (s *Session) spawn(ctx context.Context) error {
 	if lim.Memory < 0 {
 		lim.Memory = 0
 	}
-	pr, err := startProc(s.p, s.argv, lim, true)
+	pr, err := startProc(s.p, s.argv, lim, stdinInteractive, nil)
 	if err != nil {
 		return err
 	}
+	pr.watch()
 	s.stats.Processes++
 	inc := &incarnation{pr: pr, frames: make(chan frame), quit: make(chan struct{}), rdone: make(chan struct{})}
 	inc.errC = startCapture(pr.stderr, 1<<20)
@@ -285,14 +286,12 @@ func (s *Session) died(why string) Reply {
 	s.teardown()
 	s.stats.Crashes++
 	r := Reply{Kind: ReplyNone, Status: StatusCrash, Message: why}
-	if st := inc.pr.state; st != nil {
-		if ws, ok := st.Sys().(syscall.WaitStatus); ok {
-			if ws.Signaled() {
-				r.Message += "; killed by " + signalName(ws.Signal())
-				r.Signature = "signal " + signalName(ws.Signal())
-			} else {
-				r.Message += fmt.Sprintf("; exit code %d", ws.ExitStatus())
-			}
+	if inc.pr.exited() && inc.pr.waitErr == nil {
+		if ws := inc.pr.status; ws.Signaled() {
+			r.Message += "; killed by " + signalName(ws.Signal())
+			r.Signature = "signal " + signalName(ws.Signal())
+		} else {
+			r.Message += fmt.Sprintf("; exit code %d", ws.ExitStatus())
 		}
 	}
 	if _, norm, ok := findSignature(inc.errC.data, s.p.Signatures); ok {

@@ -2,6 +2,7 @@ package solver
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -31,6 +32,13 @@ type frameReader struct {
 
 func newFrameReader(r io.Reader, max int) *frameReader {
 	return &frameReader{r: bufio.NewReaderSize(r, 64<<10), max: max}
+}
+
+// newBytesFrameReader reads the responses in out, with a buffer no larger
+// than out: a one-shot run's output is often a few bytes, and a 64 KiB
+// buffer per run was most of what a campaign allocated.
+func newBytesFrameReader(out []byte) *frameReader {
+	return &frameReader{r: bufio.NewReaderSize(bytes.NewReader(out), min(len(out), 64<<10))}
 }
 
 // next returns the next top-level response. At a clean end of input it

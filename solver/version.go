@@ -16,7 +16,7 @@ func Version(ctx context.Context, p *Profile) (string, error) {
 		return "", fmt.Errorf("profile %q has no version_args: set them in the profiles file", p.Name)
 	}
 	lim := Limits{Wall: 5 * time.Second, Memory: DefaultMemory, OutputCap: 64 << 10}.withDefaults()
-	ex, err := execute(ctx, p, p.VersionArgs, lim, nil, false)
+	ex, err := execute(ctx, p, p.VersionArgs, lim, stdinNull, nil)
 	if err != nil {
 		return "", err
 	}

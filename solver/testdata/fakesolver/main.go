@@ -6,6 +6,7 @@ package main
 import (
 	"bufio"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"strings"
@@ -79,6 +80,18 @@ func main() {
 		for {
 			x++
 		}
+	case "count":
+		// Reads all of its input before answering, as a solver reading a
+		// script from stdin does.
+		n, _ := io.Copy(io.Discard, os.Stdin)
+		fmt.Fprintf(out, "sat\n(input-bytes %d)\n", n)
+	case "stderr-flood":
+		// Fills stderr far past a pipe's buffer before it answers.
+		line := strings.Repeat("w", 1023) + "\n"
+		for i := 0; i < 4*1024; i++ { // 4 MiB
+			os.Stderr.WriteString(line)
+		}
+		fmt.Fprintln(out, "sat")
 	case "interactive":
 		interactive(out)
 	default:
