@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -109,83 +111,151 @@ func (z *Z3) versionsOnce(ctx context.Context) ([]string, error) {
 func (z *Z3) Script(r *rand.Rand) []byte {
 	logic := z.opt.Logic
 	if logic == "" {
-		logic = []string{"QF_BV", "QF_LIA"}[r.IntN(2)]
+		logic = logics[r.IntN(2)]
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "(set-logic %s)\n", logic)
+	g := &scriptGen{r: r, vars: z.opt.Vars, b: make([]byte, 0, 128+64*z.opt.Asserts)}
+	g.str("(set-logic ", logic, ")\n")
 	for i := 0; i < z.opt.Vars; i++ {
+		g.str("(declare-const x")
+		g.b = strconv.AppendInt(g.b, int64(i), 10)
 		if logic == "QF_BV" {
-			fmt.Fprintf(&b, "(declare-const x%d (_ BitVec 8))\n", i)
+			g.str(" (_ BitVec 8))\n")
 		} else {
-			fmt.Fprintf(&b, "(declare-const x%d Int)\n", i)
+			g.str(" Int)\n")
 		}
 	}
 	for i := 0; i < z.opt.Asserts; i++ {
+		g.str("(assert ")
 		if logic == "QF_BV" {
-			fmt.Fprintf(&b, "(assert %s)\n", bvAtom(r, z.opt.Vars, 3))
+			g.bvAtom(3)
 		} else {
-			fmt.Fprintf(&b, "(assert %s)\n", liaAtom(r, z.opt.Vars, 3))
+			g.liaAtom(3)
 		}
+		g.str(")\n")
 	}
-	b.WriteString("(check-sat)\n")
-	return []byte(b.String())
+	g.str("(check-sat)\n")
+	return g.b
 }
 
-func bvTerm(r *rand.Rand, vars, depth int) string {
-	if depth == 0 || r.IntN(3) == 0 {
-		if r.IntN(3) == 0 {
-			return fmt.Sprintf("#x%02x", r.IntN(256))
-		}
-		return fmt.Sprintf("x%d", r.IntN(vars))
-	}
-	ops := []string{"bvadd", "bvmul", "bvsub", "bvand", "bvor", "bvxor", "bvshl", "bvlshr", "bvudiv", "bvurem", "bvsdiv", "bvsrem"}
-	return fmt.Sprintf("(%s %s %s)", ops[r.IntN(len(ops))], bvTerm(r, vars, depth-1), bvTerm(r, vars, depth-1))
+var (
+	logics  = []string{"QF_BV", "QF_LIA"}
+	bvOps   = []string{"bvadd", "bvmul", "bvsub", "bvand", "bvor", "bvxor", "bvshl", "bvlshr", "bvudiv", "bvurem", "bvsdiv", "bvsrem"}
+	bvRels  = []string{"=", "bvult", "bvule", "bvslt", "bvsle", "distinct"}
+	liaRels = []string{"=", "<", "<=", ">", ">=", "distinct"}
+)
+
+// scriptGen appends a random script to b. Every choice is drawn from r in
+// the order the text is written, except that an atom is negated (or not)
+// after it is drawn.
+type scriptGen struct {
+	r    *rand.Rand
+	vars int
+	b    []byte
 }
 
-func bvAtom(r *rand.Rand, vars, depth int) string {
-	ops := []string{"=", "bvult", "bvule", "bvslt", "bvsle", "distinct"}
-	a := fmt.Sprintf("(%s %s %s)", ops[r.IntN(len(ops))], bvTerm(r, vars, depth), bvTerm(r, vars, depth))
-	if r.IntN(4) == 0 {
-		return "(not " + a + ")"
+func (g *scriptGen) str(ss ...string) {
+	for _, s := range ss {
+		g.b = append(g.b, s...)
 	}
-	return a
 }
 
-func liaTerm(r *rand.Rand, vars, depth int) string {
-	if depth == 0 || r.IntN(3) == 0 {
-		if r.IntN(3) == 0 {
-			return intLit(r.IntN(41) - 20)
+func (g *scriptGen) variable() {
+	g.b = append(g.b, 'x')
+	g.b = strconv.AppendInt(g.b, int64(g.r.IntN(g.vars)), 10)
+}
+
+func (g *scriptGen) bvTerm(depth int) {
+	if depth == 0 || g.r.IntN(3) == 0 {
+		if g.r.IntN(3) == 0 {
+			const hex = "0123456789abcdef"
+			c := g.r.IntN(256)
+			g.b = append(g.b, '#', 'x', hex[c>>4], hex[c&15])
+			return
 		}
-		return fmt.Sprintf("x%d", r.IntN(vars))
+		g.variable()
+		return
 	}
-	switch r.IntN(4) {
+	g.str("(", bvOps[g.r.IntN(len(bvOps))], " ")
+	g.bvTerm(depth - 1)
+	g.str(" ")
+	g.bvTerm(depth - 1)
+	g.str(")")
+}
+
+// maybeNot negates the atom written from start on, when r says so.
+func (g *scriptGen) maybeNot(start int) {
+	if g.r.IntN(4) == 0 {
+		g.b = slices.Insert(g.b, start, []byte("(not ")...)
+		g.str(")")
+	}
+}
+
+func (g *scriptGen) bvAtom(depth int) {
+	start := len(g.b)
+	g.str("(", bvRels[g.r.IntN(len(bvRels))], " ")
+	g.bvTerm(depth)
+	g.str(" ")
+	g.bvTerm(depth)
+	g.str(")")
+	g.maybeNot(start)
+}
+
+func (g *scriptGen) liaTerm(depth int) {
+	if depth == 0 || g.r.IntN(3) == 0 {
+		if g.r.IntN(3) == 0 {
+			g.b = appendIntLit(g.b, g.r.IntN(41)-20)
+			return
+		}
+		g.variable()
+		return
+	}
+	switch g.r.IntN(4) {
 	case 0:
-		return fmt.Sprintf("(* %s %s)", intLit(r.IntN(9)-4), liaTerm(r, vars, depth-1))
+		g.str("(* ")
+		g.b = appendIntLit(g.b, g.r.IntN(9)-4)
+		g.str(" ")
+		g.liaTerm(depth - 1)
+		g.str(")")
 	case 1:
-		return fmt.Sprintf("(- %s %s)", liaTerm(r, vars, depth-1), liaTerm(r, vars, depth-1))
+		g.str("(- ")
+		g.liaTerm(depth - 1)
+		g.str(" ")
+		g.liaTerm(depth - 1)
+		g.str(")")
 	case 2:
-		return fmt.Sprintf("(mod %s %d)", liaTerm(r, vars, depth-1), 1+r.IntN(7))
+		g.str("(mod ")
+		g.liaTerm(depth - 1)
+		g.str(" ")
+		g.b = strconv.AppendInt(g.b, int64(1+g.r.IntN(7)), 10)
+		g.str(")")
 	default:
-		return fmt.Sprintf("(+ %s %s)", liaTerm(r, vars, depth-1), liaTerm(r, vars, depth-1))
+		g.str("(+ ")
+		g.liaTerm(depth - 1)
+		g.str(" ")
+		g.liaTerm(depth - 1)
+		g.str(")")
 	}
 }
 
-// intLit prints n as SMT-LIB does: a negative integer is (- n), since -3
-// is a symbol, not a numeral (z3 accepts it, cvc5 does not).
-func intLit(n int) string {
+// appendIntLit prints n as SMT-LIB does: a negative integer is (- n), since
+// -3 is a symbol, not a numeral (z3 accepts it, cvc5 does not).
+func appendIntLit(b []byte, n int) []byte {
 	if n < 0 {
-		return fmt.Sprintf("(- %d)", -n)
+		b = append(b, "(- "...)
+		b = strconv.AppendInt(b, int64(-n), 10)
+		return append(b, ')')
 	}
-	return fmt.Sprint(n)
+	return strconv.AppendInt(b, int64(n), 10)
 }
 
-func liaAtom(r *rand.Rand, vars, depth int) string {
-	ops := []string{"=", "<", "<=", ">", ">=", "distinct"}
-	a := fmt.Sprintf("(%s %s %s)", ops[r.IntN(len(ops))], liaTerm(r, vars, depth), liaTerm(r, vars, depth))
-	if r.IntN(4) == 0 {
-		return "(not " + a + ")"
-	}
-	return a
+func (g *scriptGen) liaAtom(depth int) {
+	start := len(g.b)
+	g.str("(", liaRels[g.r.IntN(len(liaRels))], " ")
+	g.liaTerm(depth)
+	g.str(" ")
+	g.liaTerm(depth)
+	g.str(")")
+	g.maybeNot(start)
 }
 
 type run struct {
@@ -233,11 +303,13 @@ func (z *Z3) judge(script []byte, runs []run) []campaign.Finding {
 	var fs []campaign.Finding
 	for _, r := range runs {
 		res := r.res
-		base := campaign.Finding{Solver: spec(r.p), SolverVersion: r.ver, Trigger: script,
-			Command: command(r.p), Output: output(res)}
+		base := func() campaign.Finding { // only for a finding: most runs have none
+			return campaign.Finding{Solver: spec(r.p), SolverVersion: r.ver, Trigger: script,
+				Command: command(r.p), Output: output(res)}
+		}
 		switch {
 		case res.Status == solver.StatusCrash:
-			f := base
+			f := base()
 			f.Class = campaign.Crash
 			f.Message = res.Signature
 			if f.Message == "" {
@@ -246,7 +318,7 @@ func (z *Z3) judge(script []byte, runs []run) []campaign.Finding {
 			f.Details = fmt.Sprintf("Exit code %d, signal %q, after %s.", res.ExitCode, res.Signal, res.Wall.Round(time.Millisecond))
 			fs = append(fs, f)
 		case res.Status == solver.StatusError && len(res.Errors) > 0:
-			f := base
+			f := base()
 			f.Class = campaign.APIError
 			f.Message = res.Errors[0]
 			f.Details = "The script is generated well-sorted SMT-LIB 2.6 in a logic the solver supports, so an error response is a bug (in the solver or in this toy's generator)."
