@@ -425,8 +425,10 @@ func (c *compiler) apply(t *smt.Term, f *smt.Func, sc *cscope) (uint32, error) {
 	default:
 		return 0, fmt.Errorf("function %s: %w", f.Name, ErrNotCompilable)
 	}
-	start := len(c.p.callArgs)
-	for _, a := range t.Args() {
+	// Compile every argument first: an argument that is itself a call
+	// appends its own arguments to callArgs.
+	regs := make([]uint32, len(t.Args()))
+	for i, a := range t.Args() {
 		if _, err := widthOf(a.Sort()); err != nil {
 			return 0, fmt.Errorf("argument of %s: %w", f.Name, err)
 		}
@@ -434,8 +436,10 @@ func (c *compiler) apply(t *smt.Term, f *smt.Func, sc *cscope) (uint32, error) {
 		if err != nil {
 			return 0, err
 		}
-		c.p.callArgs = append(c.p.callArgs, r)
+		regs[i] = r
 	}
+	start := len(c.p.callArgs)
+	c.p.callArgs = append(c.p.callArgs, regs...)
 	w, _ := widthOf(t.Sort())
 	c.p.calls = append(c.p.calls, callSite{f: f, start: start, end: len(c.p.callArgs)})
 	return c.emit(instr{op: opCall, a: uint32(len(c.p.calls) - 1), m: maskOf(w)}), nil

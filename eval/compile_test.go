@@ -2,6 +2,7 @@ package eval_test
 
 import (
 	"errors"
+	"fmt"
 	"math/big"
 	"math/rand/v2"
 	"testing"
@@ -203,5 +204,40 @@ func BenchmarkCompiledSmall(b *testing.B) {
 	for b.Loop() {
 		m.Run(in)
 		_ = m.Depth()
+	}
+}
+
+// subtractor computes g(a, b) = a - b on 8 bits.
+type subtractor struct{}
+
+func (subtractor) Call(f *smt.Func, args []uint64) (uint64, error) {
+	if len(args) != 2 {
+		return 0, fmt.Errorf("%s: %d arguments", f.Name, len(args))
+	}
+	return (args[0] - args[1]) & 0xff, nil
+}
+
+// Nested calls, g(g(x, 1), y): each call gets exactly its own arguments
+// (the outer one once got the inner one's too).
+func TestNestedCalls(t *testing.T) {
+	st := smt.NewStore()
+	bv8 := smt.BitVecSort(8)
+	x := st.Const(st.NewFunc("x", smt.FuncDeclared, nil, bv8))
+	y := st.Const(st.NewFunc("y", smt.FuncDeclared, nil, bv8))
+	g := st.NewFunc("g", smt.FuncClosedBox, []*smt.Sort{bv8, bv8}, bv8)
+	inner, _ := st.ApplyFunc(g, []*smt.Term{x, st.BVUint64(1, 8)})
+	outer, _ := st.ApplyFunc(g, []*smt.Term{inner, y})
+	p, err := eval.Compile(st.MustApply(smt.OpEq, nil, outer, st.BVUint64(5, 8)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := p.NewMachine(subtractor{})
+	in := make([]uint64, 2)
+	in[p.InputIndex(x.Func())], in[p.InputIndex(y.Func())] = 10, 4
+	if err := m.Run(in); err != nil {
+		t.Fatal(err)
+	}
+	if !m.Holds() {
+		t.Fatalf("(10-1)-4 = 5 does not hold")
 	}
 }
