@@ -2,10 +2,13 @@ package cbsolve
 
 import (
 	"context"
+	"slices"
+	"strconv"
 	"time"
 
 	"tandem/eval"
 	"tandem/fuzzysat"
+	"tandem/smt"
 )
 
 // descent is byte-wise coordinate descent on the constraints' distance:
@@ -25,6 +28,9 @@ type descent struct {
 	// order lists the bytes, most significant byte of each variable first.
 	order []int
 	evals int64
+	// dict are byte strings worth writing into the input: the constraints'
+	// constants in every encoding a closed box may read them in.
+	dict [][]byte
 }
 
 func newDescent(l *fuzzysat.Layout, red *reduced, callee eval.Callee) (*descent, error) {
@@ -38,7 +44,94 @@ func newDescent(l *fuzzysat.Layout, red *reduced, callee eval.Callee) (*descent,
 			d.order = append(d.order, v.Offset+b)
 		}
 	}
+	d.dict = dictionary(red.cons)
 	return d, nil
+}
+
+// dictionary collects the bit-vector literals of the constraints and
+// encodes each (and its neighbours ±1) as the bytes a program might compare
+// against: little- and big-endian at its width, and as ASCII decimal and
+// hexadecimal text in either byte order (AFL++'s dictionaries and cmplog
+// do the same for the paper's fuzzer).
+func dictionary(cons []*smt.Term) [][]byte {
+	seen := map[string]bool{}
+	var out [][]byte
+	add := func(b []byte) {
+		if len(b) == 0 || seen[string(b)] {
+			return
+		}
+		seen[string(b)] = true
+		out = append(out, b)
+	}
+	visited := map[*smt.Term]bool{}
+	var walk func(*smt.Term)
+	walk = func(t *smt.Term) {
+		if visited[t] || len(out) > 4096 {
+			return
+		}
+		visited[t] = true
+		if t.Kind() == smt.Literal && t.LiteralKind() == smt.LitBitVec && t.BigInt().IsUint64() {
+			w := t.Sort().Width
+			v := t.BigInt().Uint64()
+			for _, x := range []uint64{v, v + 1, v - 1} {
+				if w < 64 {
+					x &= 1<<w - 1
+				}
+				n := (w + 7) / 8
+				le := make([]byte, n)
+				for i := range le {
+					le[i] = byte(x >> (8 * i))
+				}
+				add(le)
+				add(reversed(le))
+				for _, txt := range []string{strconv.FormatUint(x, 10), strconv.FormatUint(x, 16)} {
+					add([]byte(txt))
+					add(reversed([]byte(txt)))
+				}
+			}
+		}
+		for _, a := range t.Args() {
+			walk(a)
+		}
+	}
+	for _, c := range cons {
+		walk(c)
+	}
+	return out
+}
+
+func reversed(b []byte) []byte {
+	r := slices.Clone(b)
+	slices.Reverse(r)
+	return r
+}
+
+// inject writes every dictionary entry at every position of every
+// variable's bytes and returns the closest candidate (or a solution).
+func (d *descent) inject(ctx context.Context, seed []byte, deadline time.Time) ([]byte, uint64) {
+	best := slices.Clone(seed)
+	bestD := d.dist(best)
+	cand := make([]byte, len(seed))
+	for _, v := range d.l.Vars {
+		n := v.Bytes()
+		for _, e := range d.dict {
+			if len(e) > n {
+				continue
+			}
+			for off := 0; off+len(e) <= n; off++ {
+				if bestD == 0 || time.Now().After(deadline) || ctx.Err() != nil {
+					return best, bestD
+				}
+				copy(cand, seed)
+				copy(cand[v.Offset+off:], e)
+				if x := d.dist(cand); x < bestD {
+					bestD = x
+					copy(best, cand)
+				}
+			}
+		}
+	}
+	return best, bestD
 }
 
 // dist evaluates b: the total distance of the constraints from true (0
@@ -58,8 +151,12 @@ func (d *descent) dist(b []byte) uint64 {
 // run descends from seed until the constraints hold (returning the
 // assignment), a sweep improves nothing, or the deadline.
 func (d *descent) run(ctx context.Context, seed []byte, deadline time.Time) ([]byte, bool) {
-	d.cur = append(d.cur[:0], seed...)
-	d.best = d.dist(d.cur)
+	start, x := d.inject(ctx, seed, deadline)
+	if x == 0 {
+		return start, true
+	}
+	d.cur = append(d.cur[:0], start...)
+	d.best = x
 	for sweep := 0; d.best != 0; sweep++ {
 		improved := false
 		for _, pos := range d.order {

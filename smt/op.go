@@ -840,12 +840,21 @@ func init() {
 	def(OpBVAdd, "bvadd", TheoryBV, bvSame(0, same), assoc(AssocLeft))
 	def(OpBVSub, "bvsub", TheoryBV, bvSame(0, same), assoc(AssocLeft))
 	def(OpBVMul, "bvmul", TheoryBV, bvSame(0, same), assoc(AssocLeft))
+	// z3's models print bvudiv_i, bvurem_i, … (its "interpreted" division
+	// operators, the total functions of SMT-LIB 2.6) without defining
+	// them: read them as the standard operators.
 	for _, o := range []struct {
 		op   Op
 		name string
-	}{{OpBVUdiv, "bvudiv"}, {OpBVUrem, "bvurem"}, {OpBVSdiv, "bvsdiv"}, {OpBVSrem, "bvsrem"},
-		{OpBVSmod, "bvsmod"}, {OpBVShl, "bvshl"}, {OpBVLshr, "bvlshr"}, {OpBVAshr, "bvashr"}} {
-		def(o.op, o.name, TheoryBV, bvSame(2, same))
+		z3   string
+	}{{OpBVUdiv, "bvudiv", "bvudiv_i"}, {OpBVUrem, "bvurem", "bvurem_i"}, {OpBVSdiv, "bvsdiv", "bvsdiv_i"},
+		{OpBVSrem, "bvsrem", "bvsrem_i"}, {OpBVSmod, "bvsmod", "bvsmod_i"}, {OpBVShl, "bvshl", ""},
+		{OpBVLshr, "bvlshr", ""}, {OpBVAshr, "bvashr", ""}} {
+		if o.z3 != "" {
+			def(o.op, o.name, TheoryBV, bvSame(2, same), aliases(o.z3))
+		} else {
+			def(o.op, o.name, TheoryBV, bvSame(2, same))
+		}
 	}
 	for _, o := range []struct {
 		op   Op
