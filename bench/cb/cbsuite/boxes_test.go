@@ -41,6 +41,7 @@ const interpTuples = 100
 func TestBoxes(t *testing.T) {
 	clang := testutil.RequireBinary(t, "clang")
 	testutil.RequireBinary(t, "wasm-ld")
+	t.Parallel()
 	libs := loadLibraries(t)
 	if len(libs) == 0 {
 		t.Fatal("no C file under bench/cb")

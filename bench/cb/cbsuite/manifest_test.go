@@ -19,6 +19,7 @@ const (
 	minSatPercent  = 60
 	maxSatPercent  = 75
 	maxBoxesPerRun = 6
+	maxCalls       = 6 // closed-box applications per benchmark
 )
 
 // benchmark is a parsed manifest entry.
@@ -121,7 +122,41 @@ func loadBenchmark(e Entry, libs map[string]*library) (*benchmark, []error) {
 	if len(e.Boxes) == 0 || len(e.Boxes) > maxBoxesPerRun {
 		bad("%d boxes, want 1 to %d", len(e.Boxes), maxBoxesPerRun)
 	}
+	if _, isCorpus := e.CorpusPath(); !isCorpus {
+		if n := countCalls(sc, b.cbs); n < 1 || n > maxCalls {
+			bad("%d closed-box applications, want 1 to %d", n, maxCalls)
+		}
+	}
 	return b, errs
+}
+
+// countCalls counts the distinct applications of closed boxes in the
+// assertions (terms are hash-consed, so equal applications are one call),
+// looking through the bodies of defined functions.
+func countCalls(sc *smtlib.Script, cbs map[string]*smtlib.Command) int {
+	n := 0
+	seen := map[*smt.Term]bool{}
+	var walk func(t *smt.Term)
+	walk = func(t *smt.Term) {
+		if t == nil || seen[t] {
+			return
+		}
+		seen[t] = true
+		if f := t.Func(); f != nil {
+			if cbs[f.Name] != nil {
+				n++
+			} else if f.Body != nil {
+				walk(f.Body)
+			}
+		}
+		for _, a := range t.Args() {
+			walk(a)
+		}
+	}
+	for _, a := range sc.Assertions() {
+		walk(a)
+	}
+	return n
 }
 
 func signature(params []*smt.Sort, result *smt.Sort) string {
