@@ -73,6 +73,18 @@ type Options struct {
 	// NoEquivalence turns off the equivalence-class and magic-byte
 	// rewriting of ω_fuzz (§5.1), term-level classes included.
 	NoEquivalence bool
+	// FuzzSlice is the first time slice of a fuzz run (default 500ms;
+	// negative: the whole time left, as the paper does). When a slice runs
+	// out, the loop takes a few active-learning steps and fuzzes again
+	// with twice the slice.
+	FuzzSlice time.Duration
+	// NoArgPurify keeps closed-box arguments as the terms they are,
+	// instead of purifying them into fresh constants defined in ω_smt.
+	NoArgPurify bool
+	// NoPropose turns off the SMT engine's proposals: after each
+	// conflict, a completion of the partial model's closed-box outputs
+	// alone, checked by running the boxes (beyond the paper).
+	NoPropose bool
 	// NoSeedReuse turns off seeding each fuzz run with earlier partial
 	// models (§5.2).
 	NoSeedReuse bool
@@ -87,6 +99,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Timeout <= 0 {
 		o.Timeout = 60 * time.Second
+	}
+	if o.FuzzSlice == 0 {
+		o.FuzzSlice = 500 * time.Millisecond
 	}
 	if o.TabulateMax == 0 {
 		o.TabulateMax = 4096

@@ -40,14 +40,21 @@ type problem struct {
 	quantified, bound bool
 	names             map[string]bool
 	fresh             int
+	// purifyArgs turns on argVars; args are the argument constants it
+	// made, argEqs their defining equalities (part of pure).
+	purifyArgs bool
+	argOf      map[*smt.Term]*smt.Term
+	args       []*smt.Func
+	argEqs     []*smt.Term
 }
 
 // segregate purifies the script's assertions. closed names the functions to
 // treat as closed boxes: every declare-cb and declare-oracle-fun, plus the
 // define-funs named (whose Kind becomes FuncClosedBox, so their bodies are
 // hidden from the SMT engine and not inlined).
-func segregate(sc *smtlib.Script, fromDefine []string) (*problem, error) {
-	p := &problem{sc: sc, st: sc.Store, boxes: map[*smt.Func]bool{}, names: map[string]bool{}}
+func segregate(sc *smtlib.Script, fromDefine []string, purifyArgs bool) (*problem, error) {
+	p := &problem{sc: sc, st: sc.Store, boxes: map[*smt.Func]bool{}, names: map[string]bool{},
+		purifyArgs: purifyArgs, argOf: map[*smt.Term]*smt.Term{}}
 	want := map[string]bool{}
 	for _, n := range fromDefine {
 		want[n] = true
@@ -91,6 +98,7 @@ func segregate(sc *smtlib.Script, fromDefine []string) (*problem, error) {
 		}
 		p.pure = append(p.pure, q)
 	}
+	p.pure = append(p.pure, p.argEqs...)
 	return p, nil
 }
 
@@ -159,12 +167,50 @@ func (p *problem) purify(t *smt.Term, memo map[*smt.Term]*smt.Term) (*smt.Term, 
 			if mentionsVar(r, map[*smt.Term]bool{}) {
 				p.bound = true
 			} else {
+				if p.purifyArgs {
+					var err error
+					if r, err = p.argVars(r); err != nil {
+						return nil, err
+					}
+				}
 				r = p.temp(r)
 			}
 		}
 	}
 	memo[t] = r
 	return r, nil
+}
+
+// argVars replaces the arguments of a closed-box application that are
+// neither constants nor literals by fresh constants u with u = argument in
+// ω_smt (Nelson–Oppen purification of the arguments): the fuzzer then
+// searches the box's inputs directly and the SMT engine finds the theory
+// values that produce them.
+func (p *problem) argVars(app *smt.Term) (*smt.Term, error) {
+	args := app.Args()
+	var nargs []*smt.Term
+	for i, a := range args {
+		if a.Kind() == smt.Literal || isConst(a) {
+			continue
+		}
+		if nargs == nil {
+			nargs = append([]*smt.Term(nil), args...)
+		}
+		u, ok := p.argOf[a]
+		if !ok {
+			f := p.st.NewFunc(p.freshName("cb!arg"), smt.FuncDeclared, nil, a.Sort())
+			p.sc.Declare(f) // fresh: cannot clash
+			u = p.st.Const(f)
+			p.argOf[a] = u
+			p.args = append(p.args, f)
+			p.argEqs = append(p.argEqs, p.st.MustApply(smt.OpEq, nil, u, a))
+		}
+		nargs[i] = u
+	}
+	if nargs == nil {
+		return app, nil
+	}
+	return p.st.ApplyFunc(app.Func(), nargs)
 }
 
 // temp is the temporary of the closed-box application app (one per

@@ -88,6 +88,11 @@ func (e *smtEngine) load(ctx context.Context, name string) error {
 			return err
 		}
 	}
+	for _, f := range e.p.args {
+		if err := e.exec(ctx, declareFun(f)); err != nil {
+			return err
+		}
+	}
 	for _, d := range e.p.defs {
 		if err := e.exec(ctx, declareFun(d.T.Func())); err != nil {
 			return err

@@ -64,6 +64,12 @@ type Stats struct {
 	PartialModels int `json:"partial_models"`
 	Facts         int `json:"facts"`
 	Tabulated     int `json:"tabulated"`
+	// Proposals counts the completions the SMT engine proposed from the
+	// closed-box outputs of a partial model.
+	Proposals int `json:"proposals"`
+	// LearnSteps counts the active-learning steps taken when a fuzz slice
+	// ran out.
+	LearnSteps int `json:"learn_steps"`
 	// FuzzRuns are the fuzzing searches, FuzzEvals the candidate
 	// evaluations (each runs the closed boxes it reaches).
 	FuzzRuns  int           `json:"fuzz_runs"`
@@ -103,7 +109,7 @@ func Solve(ctx context.Context, sc *smtlib.Script, set *cbox.Set, fromDefine []s
 	start := time.Now()
 	ctx, cancel := context.WithTimeout(ctx, opts.Timeout)
 	defer cancel()
-	p, err := segregate(sc, fromDefine)
+	p, err := segregate(sc, fromDefine, !opts.NoArgPurify && opts.Mode != FuzzOnly)
 	if err != nil {
 		return nil, err
 	}
@@ -225,11 +231,29 @@ func (s *solve) cdfl(ctx context.Context) (*Result, error) {
 		s.fz.setHint(o.model)
 	}
 	deadline, _ := ctx.Deadline()
+	slice := s.opts.FuzzSlice
 	for {
 		s.st.Iterations++
-		m1, err := s.fz.run(ctx, deadline)
+		until := deadline
+		if slice > 0 && time.Now().Add(slice).Before(deadline) {
+			until = time.Now().Add(slice)
+		}
+		m1, err := s.fz.run(ctx, until)
 		if errors.Is(err, errFuzzTimeout) {
-			return &Result{Status: Unknown, Reason: "timeout: " + err.Error()}, nil
+			if !time.Now().Before(deadline) || ctx.Err() != nil {
+				return &Result{Status: Unknown, Reason: "timeout: " + err.Error()}, nil
+			}
+			// The fuzzer used up its slice: let the SMT engine learn
+			// about the boxes for a while (active learning), then fuzz
+			// again with twice the time.
+			if r, err := s.learnRound(ctx); err != nil || r != nil {
+				if err != nil {
+					return unknownOn(ctx, err)
+				}
+				return r, nil
+			}
+			slice *= 2
+			continue
 		}
 		if err != nil {
 			return unknownOn(ctx, err)
@@ -272,6 +296,14 @@ func (s *solve) cdfl(ctx context.Context) (*Result, error) {
 			if n == 0 {
 				s.block(m1, o.assumed)
 			}
+			if !s.opts.NoPropose {
+				if r, err := s.propose(ctx, m1); err != nil || r != nil {
+					if err != nil {
+						return unknownOn(ctx, err)
+					}
+					return r, nil
+				}
+			}
 		default:
 			if ctx.Err() != nil {
 				return &Result{Status: Unknown, Reason: "timeout in the SMT engine"}, nil
@@ -279,6 +311,43 @@ func (s *solve) cdfl(ctx context.Context) (*Result, error) {
 			return &Result{Status: Unknown, Reason: "the SMT engine answered " + o.status.String()}, nil
 		}
 	}
+}
+
+// propose lets the SMT engine complete the closed-box outputs the fuzzer
+// reached (only the temporaries of m1 assumed): the engine picks the
+// theory part and the boxes' inputs, the boxes are run on its model, and
+// the answer is sat when they agree; otherwise their real outputs there
+// become facts and the model seeds the next fuzz run. The outputs of m1 are
+// values the boxes really produce, so such a completion often runs true —
+// and when it does not, the facts keep the next one from repeating it
+// (active learning inside the loop).
+func (s *solve) propose(ctx context.Context, m1 []assign) (*Result, error) {
+	temps := map[*smt.Func]bool{}
+	for _, d := range s.p.defs {
+		temps[d.T.Func()] = true
+	}
+	var outs []assign
+	for _, a := range m1 {
+		if temps[a.f] {
+			outs = append(outs, a)
+		}
+	}
+	if len(outs) == 0 {
+		return nil, nil
+	}
+	s.st.Proposals++
+	o, err := s.checkSMT(ctx, outs)
+	if err != nil || o.status != solver.StatusSat {
+		return nil, err
+	}
+	if ok, _ := s.valid(o.model); ok {
+		return &Result{Status: Sat, Model: o.model}, nil
+	}
+	if _, err := s.learn(ctx, o.model); err != nil {
+		return nil, err
+	}
+	s.fz.setHint(o.model)
+	return nil, nil
 }
 
 // block adds ¬(v1 = c1 ∧ … ) over the conflict's partial-model literals to
@@ -319,6 +388,31 @@ func assignedFuncs(m1 []assign) []*smt.Func {
 		out[i] = a.f
 	}
 	return out
+}
+
+// learnRound is a few steps of active learning inside the loop: the SMT
+// engine's model of ω_smt, checked by running the boxes, its facts learned
+// when it fails, and kept as the fuzzer's seed.
+func (s *solve) learnRound(ctx context.Context) (*Result, error) {
+	for i := 0; i < 4; i++ {
+		s.st.LearnSteps++
+		o, err := s.checkSMT(ctx, nil)
+		if err != nil {
+			return nil, err
+		}
+		if r := s.decided(ctx, o); r != nil {
+			if r.Status == Unknown && ctx.Err() == nil {
+				return nil, nil
+			}
+			return r, nil
+		}
+		s.fz.setHint(o.model)
+		n, err := s.learn(ctx, o.model)
+		if err != nil || n == 0 {
+			return nil, err
+		}
+	}
+	return nil, nil
 }
 
 func (s *solve) activeLearning(ctx context.Context) (*Result, error) {

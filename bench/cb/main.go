@@ -217,6 +217,8 @@ func loadSuite(manifest, corpus string) ([]*instance, error) {
 	for _, r := range rows {
 		in := &instance{Name: r["path"], Source: r["source"], Expected: r["expected"], Pure: r["pure"], Boxes: map[string]string{}}
 		if p, ok := strings.CutPrefix(r["path"], "corpus:"); ok {
+			// one corpus file may serve several entries, one per define-fun
+			in.Name += "#" + r["boxes"]
 			in.Path = filepath.Join(corpus, p)
 		} else {
 			in.Path = filepath.Join(base, r["path"])

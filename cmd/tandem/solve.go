@@ -139,6 +139,9 @@ Exit status: 0 for any verdict, 2 on bad input or a setup failure.`,
 	f.BoolVar(&noTabulate, "no-tabulate", false, "never tabulate closed boxes")
 	f.BoolVar(&opts.NoPrecheck, "no-precheck", false, "skip the pure-SMT check before the loop (ablation)")
 	f.BoolVar(&opts.NoEquivalence, "no-equiv", false, "no equivalence classes or magic bytes in the fuzzer (ablation)")
+	f.DurationVar(&opts.FuzzSlice, "fuzz-slice", 500*time.Millisecond, "first time slice of a fuzz run before active-learning steps (negative: no slicing, as the paper)")
+	f.BoolVar(&opts.NoArgPurify, "no-arg-purify", false, "keep closed-box arguments as terms instead of fresh constants (ablation)")
+	f.BoolVar(&opts.NoPropose, "no-propose", false, "no SMT proposals from the partial model's closed-box outputs (ablation)")
 	f.BoolVar(&opts.NoSeedReuse, "no-seed-reuse", false, "do not seed fuzz runs with earlier partial models (ablation)")
 	rootCmd.AddCommand(cmd)
 }
@@ -193,7 +196,7 @@ func printSolveStats(s cbsolve.Stats) {
 	fmt.Fprintf(w, "time                 %v\n", s.Time.Round(time.Millisecond))
 	fmt.Fprintf(w, "iterations           %d\n", s.Iterations)
 	fmt.Fprintf(w, "SMT -> fuzz          %d conflict terms, %d blocking clauses (ω_fuzz: %d constraints)\n", s.ToFuzz, s.Blocks, s.FuzzConstraints)
-	fmt.Fprintf(w, "fuzz -> SMT          %d partial models, %d closed-box facts (%d boxes tabulated)\n", s.PartialModels, s.Facts, s.Tabulated)
+	fmt.Fprintf(w, "fuzz -> SMT          %d partial models, %d closed-box facts (%d boxes tabulated), %d proposals, %d learning steps\n", s.PartialModels, s.Facts, s.Tabulated, s.Proposals, s.LearnSteps)
 	fmt.Fprintf(w, "fuzzing              %d runs, %d executions, %v\n", s.FuzzRuns, s.FuzzEvals, s.FuzzTime.Round(time.Millisecond))
 	fmt.Fprintf(w, "SMT engine           %d calls, %v\n", s.SMTCalls, s.SMTTime.Round(time.Millisecond))
 	fmt.Fprintf(w, "closed-box calls     %s\n", s.Boxes)
