@@ -28,13 +28,21 @@ import (
 // the combinations of edge values.
 const randomTuples = 3000
 
+// exhaustiveBits bounds the total argument width of the boxes checked on
+// every input instead of samples (8-bit ctype functions, byte division,
+// Delphi's 4-bit oracles, …).
+const exhaustiveBits = 16
+
 // interpTuples is how many of them are also evaluated by the interpreter, to
 // cross-check the compiled program the comparison uses.
 const interpTuples = 100
 
 // TestBoxes checks every C closed box: its file compiles to wasm32 exactly as
 // tandem solve compiles it, and the function agrees with its reference
-// define-fun on edge values and thousands of random arguments. The C side runs
+// define-fun on every input when it has at most 16 bits of arguments, and
+// otherwise on edge values, thousands of random arguments and the arguments
+// z3's models of the sat benchmarks give it (testdata/witnesses.tsv, so
+// that every sat label holds for the C code too). The C side runs
 // natively (built with UBSan, so undefined behaviour such as an over-wide
 // shift or a division by zero, which would trap or differ in wasm, fails the
 // test); the reference side is tandem's evaluator.
@@ -46,12 +54,22 @@ func TestBoxes(t *testing.T) {
 	if len(libs) == 0 {
 		t.Fatal("no C file under bench/cb")
 	}
+	witnesses, err := readWitnesses()
+	if err != nil {
+		t.Fatalf("%v (record it with TestLabels -update)", err)
+	}
+	for key := range witnesses {
+		c, name, _ := strings.Cut(key, "\t")
+		if lib := libs[c]; lib == nil || lib.byName[name] == nil {
+			t.Errorf("%s: witnesses for %s, which %s does not define: relabel with TestLabels -update", filepath.Base(witnessPath), name, c)
+		}
+	}
 	for _, path := range slices.Sorted(maps.Keys(libs)) {
 		lib := libs[path]
 		t.Run(path, func(t *testing.T) {
 			t.Parallel()
 			compileWasm(t, clang, lib)
-			checkNative(t, clang, lib)
+			checkNative(t, clang, lib, witnesses)
 		})
 	}
 }
@@ -206,7 +224,7 @@ func (r *refBox) interpreted(args []uint64) (uint64, error) {
 
 // checkNative compiles the library with a driver, runs every box on the
 // test tuples and compares with the reference definitions.
-func checkNative(t *testing.T, clang string, lib *library) {
+func checkNative(t *testing.T, clang string, lib *library, witnesses map[string][][]uint64) {
 	dir := t.TempDir()
 	drv := filepath.Join(dir, "driver.c")
 	if err := os.WriteFile(drv, []byte(driver(lib)), 0o644); err != nil {
@@ -219,7 +237,7 @@ func checkNative(t *testing.T, clang string, lib *library) {
 	var in bytes.Buffer
 	tuples := make([][][]uint64, len(lib.boxes))
 	for k, b := range lib.boxes {
-		tuples[k] = testTuples(b)
+		tuples[k] = append(testTuples(b), witnesses[lib.cPath+"\t"+b.name]...)
 		for _, args := range tuples[k] {
 			in.WriteString(strconv.Itoa(k))
 			for _, a := range args {
@@ -313,8 +331,10 @@ func edgeValues(w int) []uint64 {
 	return out
 }
 
-// testTuples are the argument tuples a box is checked on: every combination
-// of edge values (a sample of them beyond three arguments), then random
+// testTuples are the argument tuples a box is checked on: all of them when
+// the arguments have at most exhaustiveBits bits in all; otherwise every
+// combination of edge values (a sample of them beyond three arguments), then
+// random
 // tuples whose values mix uniform bits, bytes that are ASCII digits,
 // letters, blanks or zero (so that parsers and string functions leave their
 // first branch), small numbers, powers of two and repeated arguments.
@@ -330,6 +350,22 @@ func testTuples(b *cbox) [][]uint64 {
 		edges[i] = edgeValues(widths[i])
 	}
 	var out [][]uint64
+	total := 0
+	for _, w := range widths {
+		total += w
+	}
+	if total <= exhaustiveBits {
+		for i := uint64(0); i < 1<<total; i++ {
+			args := make([]uint64, n)
+			v := i
+			for j, w := range widths {
+				args[j] = v & mask(w)
+				v >>= w
+			}
+			out = append(out, args)
+		}
+		return out
+	}
 	if n <= 3 {
 		var rec func(i int, cur []uint64)
 		rec = func(i int, cur []uint64) {

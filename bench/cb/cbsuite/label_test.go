@@ -83,6 +83,20 @@ loop:
 	return sem.String(), pur.String(), nil
 }
 
+// getValue is a get-value command for the declared constants of a script.
+func getValue(sc *smtlib.Script) string {
+	var names []string
+	for _, c := range sc.Commands {
+		if (c.Kind == smtlib.CmdDeclareConst || c.Kind == smtlib.CmdDeclareFun) && len(c.Funcs[0].Params) == 0 {
+			names = append(names, smt.QuoteSymbol(c.Funcs[0].Name))
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return "(get-value (" + strings.Join(names, " ") + "))\n"
+}
+
 // declareFun prints (declare-fun NAME (PARAMS) RESULT) for a box.
 func declareFun(st *smt.Store, f *smt.Func) string {
 	params := f.Params
@@ -98,6 +112,13 @@ func declareFun(st *smt.Store, f *smt.Func) string {
 // z3Status runs z3 on a script and returns sat, unsat or unknown (which
 // includes z3's own timeout).
 func z3Status(z3, script string, limit time.Duration) (string, error) {
+	st, _, err := z3Run(z3, script, limit)
+	return st, err
+}
+
+// z3Run is z3Status that also returns what z3 printed after the status (a
+// model when the script ends in get-model).
+func z3Run(z3, script string, limit time.Duration) (string, string, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), limit+10*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, z3, "-smt2", "-in", "-T:"+strconv.Itoa(int(limit.Seconds())))
@@ -105,17 +126,17 @@ func z3Status(z3, script string, limit time.Duration) (string, error) {
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	err := cmd.Run()
-	first, _, _ := strings.Cut(strings.TrimSpace(out.String()), "\n")
+	first, rest, _ := strings.Cut(strings.TrimSpace(out.String()), "\n")
 	switch first = strings.TrimSpace(first); first {
 	case Sat, Unsat:
-		return first, nil
+		return first, rest, nil
 	case Unknown, "timeout":
-		return Unknown, nil
+		return Unknown, "", nil
 	}
 	if ctx.Err() != nil {
-		return Unknown, nil
+		return Unknown, "", nil
 	}
-	return "", fmt.Errorf("z3 says %q (%v)", strings.TrimSpace(out.String()), err)
+	return "", "", fmt.Errorf("z3 says %q (%v)", strings.TrimSpace(out.String()), err)
 }
 
 // labelRecord is one line of testdata/z3labels.tsv: z3's answers for the
@@ -179,7 +200,9 @@ const fastZ3 = 0.5
 // z3 is re-run on the entries it decided in under half a second (with a 10 s
 // limit; unknown, a timeout, agrees with any label); -z3-all re-runs it on
 // all. With -update, z3 labels every entry afresh (60 s limit; unknown
-// where it cannot decide) and both files are rewritten:
+// where it cannot decide), the manifest and the record are rewritten, and
+// so is testdata/witnesses.tsv, the arguments each box gets in z3's models
+// of the sat entries (see witness_test.go):
 //
 //	go test ./bench/cb/cbsuite -run TestLabels -update
 func TestLabels(t *testing.T) {
@@ -205,10 +228,13 @@ func TestLabels(t *testing.T) {
 	type job struct {
 		i        int
 		sem, pur string
+		values   string // get-value of the benchmark's constants
 	}
 	type answer struct {
+		bench          *benchmark
 		sem, pur       string // the formulas' SHA-256
 		expected, pure string
+		model          string // z3's model of the semantic formula (-update, sat)
 		ran            bool
 		took           time.Duration
 		err            error
@@ -224,12 +250,22 @@ func TestLabels(t *testing.T) {
 				a := &answers[j.i]
 				a.ran = true
 				start := time.Now()
-				if a.expected, a.err = z3Status(z3, j.sem, limit); a.err != nil {
+				sem := j.sem
+				if *update {
+					// get-value, not get-model: z3 4.8.12 fails to print
+					// some models with nested definitions (fold-rec-1).
+					sem += j.values
+				}
+				var model string
+				if a.expected, model, a.err = z3Run(z3, sem, limit); a.err != nil {
 					a.err = fmt.Errorf("with reference definitions: %w", a.err)
 					continue
 				}
 				if a.pure, a.err = z3Status(z3, j.pur, limit); a.err != nil {
 					a.err = fmt.Errorf("with uninterpreted boxes: %w", a.err)
+				}
+				if a.expected == Sat {
+					a.model = model
 				}
 				a.took = time.Since(start)
 			}
@@ -247,6 +283,7 @@ func TestLabels(t *testing.T) {
 			a.err = err
 			continue
 		}
+		a.bench = b
 		a.sem, a.pur = sha(sem), sha(pur)
 		rec := recs[e.Path+"\t"+FormatBoxes(e.Boxes)]
 		switch {
@@ -263,13 +300,14 @@ func TestLabels(t *testing.T) {
 		case rec.seconds >= fastZ3 && !*z3All:
 			continue
 		}
-		jobs <- job{i, sem, pur}
+		jobs <- job{i, sem, pur, getValue(b.script)}
 	}
 	close(jobs)
 	wg.Wait()
 
 	changed, reran := 0, 0
 	var newRecs []*labelRecord
+	var witnesses []witness
 	for i := range entries {
 		e, a := &entries[i], answers[i]
 		if a.err != nil {
@@ -287,6 +325,13 @@ func TestLabels(t *testing.T) {
 			}
 			e.Expected, e.Pure = a.expected, a.pure
 			newRecs = append(newRecs, &labelRecord{e.Path, FormatBoxes(e.Boxes), a.sem, a.pur, a.expected, a.pure, a.took.Seconds()})
+			if a.model != "" {
+				ws, err := modelWitnesses(a.bench, a.model)
+				if err != nil {
+					t.Errorf("%s: the arguments of its boxes in z3's model: %v", e.Path, err)
+				}
+				witnesses = append(witnesses, ws...)
+			}
 			continue
 		}
 		if a.expected != Unknown && a.expected != e.Expected {
@@ -302,6 +347,9 @@ func TestLabels(t *testing.T) {
 			t.Fatal(err)
 		}
 		if err := writeLabelRecords(newRecs); err != nil {
+			t.Fatal(err)
+		}
+		if err := writeWitnesses(witnesses); err != nil {
 			t.Fatal(err)
 		}
 		t.Logf("%d labels changed\n%s", changed, countEntries(entries).table())
