@@ -170,8 +170,12 @@ func (s *solve) run(ctx context.Context) (*Result, error) {
 	}
 	s.smt = e
 	defer e.close()
-	if err := s.tabulate(ctx); err != nil {
-		return unknownOn(ctx, err)
+	// Tabulation is part of tandem's CDFL; active learning, as Delphi
+	// does it, learns facts only from the models it checks.
+	if s.opts.Mode == CDFL {
+		if err := s.tabulate(ctx); err != nil {
+			return unknownOn(ctx, err)
+		}
 	}
 	if s.opts.Mode == ActiveLearning {
 		return s.activeLearning(ctx)
