@@ -129,7 +129,7 @@ unsigned int hog(unsigned int x) { while (__builtin_wasm_memory_grow(0, 16) != -
 		name, body string
 		want       Status
 	}{
-		{"trap", "(assert (= (trap a) #x00000005))", Sat},  // only a = 77 works
+		{"trap", "(assert (= (trap a) #x00000005))", Sat},     // only a = 77 works
 		{"spin", "(assert (= (spin a) #x00000007))", Unknown}, // odd inputs loop
 		{"hog", "(assert (= (hog a) #x00000003))", Unknown},
 	} {
