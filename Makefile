@@ -13,12 +13,14 @@ build:
 	$(GO) build -o $(BIN) ./cmd/tandem
 
 # The main job on built-in defaults: read the bundled examples, solve them
-# with z3 and check z3's models with the evaluator, and solve the FUZZY-SAT
-# example queries by fuzzing.
+# with z3 and check z3's models with the evaluator, solve the FUZZY-SAT
+# example queries by fuzzing, and solve SADHAK's motivating example, whose
+# closed box is a C function run as WebAssembly.
 run: setup build
 	./$(BIN) parse examples/*.smt2
 	for f in examples/*.smt2; do ./$(BIN) check-model $$f --solver z3 || exit 1; done
 	for q in ../shared/corpus/fuzzysat/*.smt2; do ./$(BIN) fuzzysat $$q ../shared/corpus/fuzzysat/zero_seed.bin || exit 1; done
+	./$(BIN) solve examples/cb/motivating.smt2 --cb f=examples/cb/mul.c --stats
 
 test: setup
 	$(GO) vet ./...
