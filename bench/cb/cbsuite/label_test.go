@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -139,17 +140,17 @@ func z3Run(z3, script string, limit time.Duration) (string, string, error) {
 	return "", "", fmt.Errorf("z3 says %q (%v)", strings.TrimSpace(out.String()), err)
 }
 
-// labelRecord is one line of testdata/z3labels.tsv: z3's answers for the
-// exact formulas an entry was last labelled with (by their SHA-256), and how
-// long z3 took.
+// labelRecord is one line of testdata/z3labels.tsv: z3's answers for an
+// entry, the SHA-256 of the inputs they answer (the formula's file, and the
+// reference files of its C boxes), and how long z3 took.
 type labelRecord struct {
 	path, boxes     string
-	semSum, pureSum string
+	fileSum, refSum string
 	expected, pure  string
 	seconds         float64
 }
 
-const labelRecordHeader = "path\tboxes\tsemantic_sha256\tpure_sha256\texpected\tpure\tseconds"
+const labelRecordHeader = "path\tboxes\tfile_sha256\trefs_sha256\texpected\tpure\tseconds"
 
 var labelRecordPath = filepath.Join(benchDir, "cbsuite", "testdata", "z3labels.tsv")
 
@@ -177,14 +178,41 @@ func writeLabelRecords(recs []*labelRecord) error {
 	var b strings.Builder
 	b.WriteString(labelRecordHeader + "\n")
 	for _, r := range recs {
-		fmt.Fprintf(&b, "%s\t%s\t%s\t%s\t%s\t%s\t%.2f\n", r.path, r.boxes, r.semSum, r.pureSum, r.expected, r.pure, r.seconds)
+		fmt.Fprintf(&b, "%s\t%s\t%s\t%s\t%s\t%s\t%.2f\n", r.path, r.boxes, r.fileSum, r.refSum, r.expected, r.pure, r.seconds)
 	}
 	return os.WriteFile(labelRecordPath, []byte(b.String()), 0o644)
 }
 
-func sha(s string) string {
-	h := sha256.Sum256([]byte(s))
+func sha(b []byte) string {
+	h := sha256.Sum256(b)
 	return hex.EncodeToString(h[:])
+}
+
+// inputSums are the SHA-256 of a benchmark's file and of the reference
+// files of its C boxes (concatenated in path order): the inputs its labels
+// depend on. They hash bytes, not printed scripts, so a change to tandem's
+// printer does not invalidate the record.
+func inputSums(b *benchmark) (file, refs string, err error) {
+	src, err := os.ReadFile(b.File(benchDir, corpusDir))
+	if err != nil {
+		return "", "", err
+	}
+	var paths []string
+	for _, box := range b.boxes {
+		if !slices.Contains(paths, box.lib.refPath) {
+			paths = append(paths, box.lib.refPath)
+		}
+	}
+	slices.Sort(paths)
+	var all []byte
+	for _, p := range paths {
+		r, err := os.ReadFile(p)
+		if err != nil {
+			return "", "", err
+		}
+		all = append(all, r...)
+	}
+	return sha(src), sha(all), nil
 }
 
 // fastZ3 is the recorded z3 time below which TestLabels re-runs z3 by
@@ -194,9 +222,10 @@ const fastZ3 = 0.5
 
 // TestLabels checks the expected and pure columns of MANIFEST.tsv: they must
 // be z3's answers on the two formulas of labelScripts. z3's answers are
-// recorded in testdata/z3labels.tsv with the SHA-256 of the formulas they
-// answer, so a change to a benchmark or to a reference definition that
-// would change a label is caught even where z3 is not re-run. By default
+// recorded in testdata/z3labels.tsv with the SHA-256 of the inputs they
+// answer (see inputSums), so a change to a benchmark or to a reference
+// definition that could change a label is caught even where z3 is not
+// re-run. By default
 // z3 is re-run on the entries it decided in under half a second (with a 10 s
 // limit; unknown, a timeout, agrees with any label); -z3-all re-runs it on
 // all. With -update, z3 labels every entry afresh (60 s limit; unknown
@@ -232,7 +261,7 @@ func TestLabels(t *testing.T) {
 	}
 	type answer struct {
 		bench          *benchmark
-		sem, pur       string // the formulas' SHA-256
+		file, refs     string // SHA-256 of the inputs
 		expected, pure string
 		model          string // z3's model of the semantic formula (-update, sat)
 		ran            bool
@@ -284,15 +313,18 @@ func TestLabels(t *testing.T) {
 			continue
 		}
 		a.bench = b
-		a.sem, a.pur = sha(sem), sha(pur)
+		if a.file, a.refs, err = inputSums(b); err != nil {
+			a.err = err
+			continue
+		}
 		rec := recs[e.Path+"\t"+FormatBoxes(e.Boxes)]
 		switch {
 		case *update:
 		case rec == nil:
 			a.err = fmt.Errorf("not in %s: label it with -update", filepath.Base(labelRecordPath))
 			continue
-		case rec.semSum != a.sem || rec.pureSum != a.pur:
-			a.err = fmt.Errorf("the formula (or a reference definition it uses) changed since z3 labelled it: relabel with -update")
+		case rec.fileSum != a.file || rec.refSum != a.refs:
+			a.err = fmt.Errorf("the formula (or a reference file of its boxes) changed since z3 labelled it: relabel with -update")
 			continue
 		case rec.expected != e.Expected || rec.pure != e.Pure:
 			a.err = fmt.Errorf("labelled %s/%s in the manifest but z3 answered %s/%s: relabel with -update", e.Expected, e.Pure, rec.expected, rec.pure)
@@ -324,7 +356,7 @@ func TestLabels(t *testing.T) {
 				changed++
 			}
 			e.Expected, e.Pure = a.expected, a.pure
-			newRecs = append(newRecs, &labelRecord{e.Path, FormatBoxes(e.Boxes), a.sem, a.pur, a.expected, a.pure, a.took.Seconds()})
+			newRecs = append(newRecs, &labelRecord{e.Path, FormatBoxes(e.Boxes), a.file, a.refs, a.expected, a.pure, a.took.Seconds()})
 			if a.model != "" {
 				ws, err := modelWitnesses(a.bench, a.model)
 				if err != nil {
