@@ -142,13 +142,15 @@ type Analyzer struct {
 	ins          map[*smt.Term][]int
 	maxConstants int
 	progs        map[*smt.Term]*rootProg
-	// verified holds, per constraint the interpreter found true, the
-	// values of its input bytes then: the same bytes give the same
+	// checked holds, per constraint, the interpreter's last verdict and
+	// the values of its input bytes then: the same bytes give the same
 	// verdict, so a re-check skips it (exact, not a hash).
-	verified map[*smt.Term][]byte
-	it       *interp
-	mark     []bool // scratch of union
-	digest   digestSet
+	checked map[*smt.Term]*checked
+	it      *interp
+	mark    []bool // scratch of union
+	digest  digestSet
+	vg, vc  visitSet // the walks of collectGroups and constants
+	pi      piState
 	// Hits and Misses count cache lookups.
 	Hits, Misses int
 }
@@ -162,7 +164,7 @@ func NewAnalyzer(l *Layout, maxConstants int) *Analyzer {
 	}
 	return &Analyzer{layout: l, info: map[*smt.Term]*ExprInfo{}, grp: map[*smt.Term]*InputGroup{},
 		grpDone: map[*smt.Term]bool{}, ins: map[*smt.Term][]int{}, maxConstants: maxConstants,
-		progs: map[*smt.Term]*rootProg{}, verified: map[*smt.Term][]byte{}, it: newInterp(l)}
+		progs: map[*smt.Term]*rootProg{}, checked: map[*smt.Term]*checked{}, it: newInterp(l)}
 }
 
 // Layout is the layout the analyzer reads variables through.
@@ -176,8 +178,8 @@ func (a *Analyzer) Analyze(t *smt.Term) *ExprInfo {
 	}
 	a.Misses++
 	in := &ExprInfo{Inputs: a.Inputs(t)}
-	seen := map[*smt.Term]bool{}
-	a.collectGroups(t, seen, in)
+	a.vg.begin()
+	a.collectGroups(t, &a.vg, in)
 	a.boolStructure(t, false, in, true)
 	in.Constants = a.constants(t)
 	a.info[t] = in
@@ -380,11 +382,10 @@ func byteOf(v *big.Int, i int) byte {
 	return b
 }
 
-func (a *Analyzer) collectGroups(t *smt.Term, seen map[*smt.Term]bool, in *ExprInfo) {
-	if seen[t] {
+func (a *Analyzer) collectGroups(t *smt.Term, seen *visitSet, in *ExprInfo) {
+	if !seen.first(t) {
 		return
 	}
-	seen[t] = true
 	if g := a.Group(t); g != nil {
 		for _, h := range in.Groups {
 			if h.Key() == g.Key() {
@@ -554,11 +555,12 @@ func (a *Analyzer) boolStructure(t *smt.Term, under bool, in *ExprInfo, top bool
 			x, o = r, l
 		}
 		g := a.Group(x)
-		if g == nil {
+		if g == nil && len(a.Inputs(o)) == 0 {
 			// relaxed: x contains exactly one group covering its inputs
 			var sub ExprInfo
-			a.collectGroups(x, map[*smt.Term]bool{}, &sub)
-			if len(sub.Groups) == 1 && slices.Equal(sortedCopy(sub.Groups[0].Bytes()), a.Inputs(x)) && len(a.Inputs(o)) == 0 {
+			a.vg.begin()
+			a.collectGroups(x, &a.vg, &sub)
+			if len(sub.Groups) == 1 && slices.Equal(sortedCopy(sub.Groups[0].Bytes()), a.Inputs(x)) {
 				g = sub.Groups[0]
 			}
 		}
@@ -626,21 +628,36 @@ func sortedCopy(x []int) []int {
 // a comparison with a constant to hold through +, -, ^, * (c2-c1, c2+c1,
 // c2^c1, c2/c1), and ±1 of each.
 func (a *Analyzer) constants(t *smt.Term) []uint64 {
-	set := map[uint64]bool{}
+	var set map[uint64]bool // once order is long
 	var order []uint64
 	add := func(v uint64) {
-		if !set[v] && len(order) < a.maxConstants {
-			set[v] = true
-			order = append(order, v)
-		}
-	}
-	seen := map[*smt.Term]bool{}
-	var walk func(*smt.Term)
-	walk = func(t *smt.Term) {
-		if seen[t] {
+		if len(order) >= a.maxConstants {
 			return
 		}
-		seen[t] = true
+		if set == nil {
+			if slices.Contains(order, v) {
+				return
+			}
+			if len(order) == 16 {
+				set = make(map[uint64]bool, 64)
+				for _, x := range order {
+					set[x] = true
+				}
+			}
+		} else if set[v] {
+			return
+		}
+		if set != nil {
+			set[v] = true
+		}
+		order = append(order, v)
+	}
+	a.vc.begin()
+	var walk func(*smt.Term)
+	walk = func(t *smt.Term) {
+		if !a.vc.first(t) {
+			return
+		}
 		if v, ok := litU64(t); ok {
 			add(v)
 		}
@@ -687,4 +704,32 @@ func (a *Analyzer) constants(t *smt.Term) []uint64 {
 		add(v - 1)
 	}
 	return order
+}
+
+// visitSet marks the terms one walk of a DAG has visited, by term id with
+// a generation stamp, so that starting a walk costs nothing.
+type visitSet struct {
+	gen uint32
+	at  []uint32
+}
+
+func (v *visitSet) begin() {
+	v.gen++
+	if v.gen == 0 {
+		clear(v.at)
+		v.gen = 1
+	}
+}
+
+// first reports whether t is visited for the first time in this walk.
+func (v *visitSet) first(t *smt.Term) bool {
+	id := t.ID()
+	if id >= len(v.at) {
+		v.at = append(v.at, make([]uint32, id+1-len(v.at)+len(v.at)/2)...)
+	}
+	if v.at[id] == v.gen {
+		return false
+	}
+	v.at[id] = v.gen
+	return true
 }

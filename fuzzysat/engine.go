@@ -101,8 +101,9 @@ type Search struct {
 	nGoal  int
 	ev     *lazy
 	info   []*ExprInfo
-	inputs []int // every input byte of the problem, sorted
-	goalIn []int // input bytes of the goal, sorted
+	ins    [][]int // input bytes of each constraint
+	inputs []int   // every input byte of the problem, sorted
+	goalIn []int   // input bytes of the goal, sorted
 }
 
 // NewSearch prepares the search of p. an caches the analysis across
@@ -110,6 +111,12 @@ type Search struct {
 // Constraints of bit-vectors up to 64 bits run on the compiled evaluator;
 // wider ones on the interpreter.
 func NewSearch(p Problem, an *Analyzer, opts Options) (*Search, error) {
+	return newSearch(nil, p, an, opts)
+}
+
+// newSearch is NewSearch reusing the memory of old, a search that is
+// done with (nil: none); a Solver keeps one per query.
+func newSearch(old *Search, p Problem, an *Analyzer, opts Options) (*Search, error) {
 	opts = opts.withDefaults()
 	if p.Layout == nil {
 		return nil, errors.New("fuzzysat: the problem has no layout")
@@ -117,7 +124,11 @@ func NewSearch(p Problem, an *Analyzer, opts Options) (*Search, error) {
 	if an == nil {
 		an = NewAnalyzer(p.Layout, opts.MaxConstants)
 	}
-	s := &Search{p: p, an: an, opts: opts}
+	s := &Search{}
+	if old != nil {
+		s = old
+	}
+	*s = Search{p: p, an: an, opts: opts, roots: s.roots[:0], info: s.info[:0], ins: s.ins[:0], ev: s.ev}
 	for _, g := range p.Goal {
 		s.roots = flatten(s.roots, g)
 	}
@@ -125,28 +136,43 @@ func NewSearch(p Problem, an *Analyzer, opts Options) (*Search, error) {
 	for _, c := range p.Pi {
 		s.roots = flatten(s.roots, c)
 	}
-	s.info = make([]*ExprInfo, len(s.roots))
-	ins := make([][]int, len(s.roots))
+	// The analysis and the compiled program of a constraint are made
+	// when the search first needs them: most queries of a concolic run
+	// are answered by the seed, checked by the interpreter alone.
+	pi := &an.pi
 	for i, r := range s.roots {
 		if r.Sort().Kind != smt.KindBool {
 			return nil, fmt.Errorf("fuzzysat: constraint %d has sort %s, not Bool", i+1, r.Sort())
 		}
-		s.info[i] = an.Analyze(r)
-		ins[i] = s.info[i].Inputs
+		s.info = append(s.info, nil)
+		if j := i - s.nGoal; j >= 0 && j < len(pi.roots) && pi.roots[j] == r {
+			s.ins = append(s.ins, pi.ins[j]) // the last search's π: no lookup
+		} else {
+			s.ins = append(s.ins, an.Inputs(r))
+		}
 	}
-	s.goalIn = an.union(ins[:s.nGoal])
-	s.inputs = an.union(ins)
-	ev, err := newLazy(p.Layout, s.roots, p.Callee, an.progs)
-	if err != nil {
+	s.goalIn = an.union(s.ins[:s.nGoal])
+	if s.ev == nil {
+		s.ev = &lazy{}
+	}
+	if err := s.ev.reset(p.Layout, s.roots, p.Callee, an.progs, p.Callee != nil); err != nil {
 		return nil, err
 	}
 	if p.Callee == nil {
 		// constraints are functions of their input bytes: one whose
 		// bytes equal the seed's keeps its value on the seed
-		ev.ins = ins
+		s.ev.ins = s.ins
 	}
-	s.ev = ev
 	return s, nil
+}
+
+// scratchMark is a cleared mark per layout byte; callers clear what they
+// set.
+func (a *Analyzer) scratchMark() []bool {
+	if cap(a.mark) < a.layout.Size {
+		a.mark = make([]bool, a.layout.Size)
+	}
+	return a.mark[:a.layout.Size]
 }
 
 // union is the sorted union of sorted byte lists.
@@ -157,10 +183,7 @@ func (a *Analyzer) union(lists [][]int) []int {
 	case 1:
 		return lists[0]
 	}
-	if cap(a.mark) < a.layout.Size {
-		a.mark = make([]bool, a.layout.Size)
-	}
-	mark := a.mark[:a.layout.Size]
+	mark := a.scratchMark()
 	n := 0
 	lo, hi := len(mark), 0
 	for _, l := range lists {
@@ -197,8 +220,8 @@ func flatten(out []*smt.Term, t *smt.Term) []*smt.Term {
 
 // Compiled reports whether the search runs on the compiled evaluator.
 func (s *Search) Compiled() bool {
-	for _, rp := range s.ev.progs {
-		if rp.wide != nil {
+	for i := range s.ev.progs {
+		if s.ev.prog(i).wide != nil {
 			return false
 		}
 	}
@@ -206,7 +229,30 @@ func (s *Search) Compiled() bool {
 }
 
 // Analysis is the analysis of constraint i (goal constraints first).
-func (s *Search) Analysis(i int) *ExprInfo { return s.info[i] }
+func (s *Search) Analysis(i int) *ExprInfo {
+	if s.info[i] == nil {
+		s.info[i] = s.an.Analyze(s.roots[i])
+	}
+	return s.info[i]
+}
+
+// allInputs are the input bytes of every constraint, sorted.
+func (s *Search) allInputs() []int {
+	if s.inputs == nil {
+		s.inputs = s.an.union(s.ins)
+		if s.inputs == nil {
+			s.inputs = []int{}
+		}
+	}
+	return s.inputs
+}
+
+// analyze makes the analysis of every constraint (cached in the Analyzer).
+func (s *Search) analyze() {
+	for i := range s.info {
+		s.Analysis(i)
+	}
+}
 
 // Constraints are the flattened constraints: goal first, then π.
 func (s *Search) Constraints() (goal, pi []*smt.Term) { return s.roots[:s.nGoal], s.roots[s.nGoal:] }
@@ -253,10 +299,15 @@ type lazy struct {
 	l     *Layout
 	progs []*rootProg
 	b     []byte
-	done  []bool
+	done  []uint32 // root i is evaluated on b when done[i] == gen
+	gen   uint32
 	val   []bool
 	dst   []uint64
 	it    *interp
+
+	roots  []*smt.Term
+	callee eval.Callee
+	cache  map[*smt.Term]*rootProg
 
 	ins     [][]int
 	base    []byte
@@ -265,50 +316,116 @@ type lazy struct {
 	baseDst []uint64
 }
 
+// known records that root i is true on the base (the seed check found it
+// so with the interpreter).
+func (z *lazy) known(i int) {
+	if z.base != nil && z.ins != nil {
+		z.baseOK[i], z.baseVal[i], z.baseDst[i] = true, true, 0
+	}
+}
+
 // setBase makes b the base assignment (nil: none).
 func (z *lazy) setBase(b []byte) {
 	z.base = b
-	if z.baseOK == nil && z.ins != nil {
+	if b != nil && z.ins != nil {
 		n := len(z.progs)
-		z.baseOK, z.baseVal, z.baseDst = make([]bool, n), make([]bool, n), make([]uint64, n)
+		z.baseOK, z.baseVal, z.baseDst = grow(z.baseOK, n), grow(z.baseVal, n), grow(z.baseDst, n)
+		clear(z.baseOK)
 	}
-	clear(z.baseOK)
+}
+
+// grow is s with length n, reusing its memory when it can (the contents
+// are garbage).
+func grow[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n, n+n/4)
+	}
+	return s[:n]
+}
+
+// resize is s with length n, keeping its contents.
+func resize[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return append(s[:cap(s)], make([]T, n-cap(s), n+n/4-cap(s))...)[:n]
+	}
+	return s[:n]
+}
+
+// reset prepares z to evaluate roots, reusing its memory. Programs come
+// from cache, or are compiled when first run (at once when eager: a
+// program with closed-box calls must compile, and says so here).
+func (z *lazy) reset(l *Layout, roots []*smt.Term, callee eval.Callee, cache map[*smt.Term]*rootProg, eager bool) error {
+	n := len(roots)
+	*z = lazy{l: l, progs: grow(z.progs, n), done: grow(z.done, n), val: grow(z.val, n), dst: grow(z.dst, n), it: z.it,
+		baseOK: z.baseOK, baseVal: z.baseVal, baseDst: z.baseDst, roots: roots, callee: callee}
+	clear(z.done)
+	z.gen = 1
+	if z.it != nil && z.it.l != l {
+		z.it = nil
+	}
+	if callee == nil {
+		z.cache = cache
+	}
+	for i, r := range roots {
+		z.progs[i] = nil
+		if z.cache != nil {
+			z.progs[i] = z.cache[r]
+		}
+		if z.progs[i] == nil && eager {
+			if _, err := z.compile(i); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// prog is the program of root i, compiled if need be (a root that does
+// not compile runs on the interpreter).
+func (z *lazy) prog(i int) *rootProg {
+	if rp := z.progs[i]; rp != nil {
+		return rp
+	}
+	rp, err := z.compile(i)
+	if err != nil {
+		rp = &rootProg{wide: z.roots[i]}
+		z.progs[i] = rp
+	}
+	return rp
+}
+
+func (z *lazy) compile(i int) (*rootProg, error) {
+	rp, err := compileRoot(z.l, z.roots[i], z.callee)
+	if err != nil {
+		return nil, err
+	}
+	z.progs[i] = rp
+	if z.cache != nil {
+		z.cache[z.roots[i]] = rp
+	}
+	return rp, nil
 }
 
 func newLazy(l *Layout, roots []*smt.Term, callee eval.Callee, cache map[*smt.Term]*rootProg) (*lazy, error) {
-	n := len(roots)
-	flags := make([]bool, 2*n)
-	z := &lazy{l: l, done: flags[:n:n], val: flags[n:], dst: make([]uint64, n), progs: make([]*rootProg, 0, n)}
-	for _, r := range roots {
-		var rp *rootProg
-		if callee == nil && cache != nil {
-			rp = cache[r]
-		}
-		if rp == nil {
-			var err error
-			if rp, err = compileRoot(l, r, callee); err != nil {
-				return nil, err
-			}
-			if callee == nil && cache != nil {
-				cache[r] = rp
-			}
-		}
-		z.progs = append(z.progs, rp)
-	}
-	return z, nil
+	z := &lazy{}
+	return z, z.reset(l, roots, callee, cache, true)
 }
 
 func (z *lazy) run(b []byte) bool {
 	z.b = b
-	clear(z.done)
+	z.gen++
+	if z.gen == 0 {
+		clear(z.done)
+		z.gen = 1
+	}
 	return true
 }
 
 func (z *lazy) eval(i int) {
-	if z.done[i] {
+	if z.done[i] == z.gen {
 		return
 	}
-	z.done[i] = true
+	z.done[i] = z.gen
 	if z.base != nil && z.ins != nil && sameBytes(z.b, z.base, z.ins[i]) {
 		if !z.baseOK[i] {
 			z.compute(i)
@@ -322,7 +439,7 @@ func (z *lazy) eval(i int) {
 }
 
 func (z *lazy) compute(i int) {
-	rp := z.progs[i]
+	rp := z.prog(i)
 	if rp.wide != nil {
 		if z.it == nil {
 			z.it = newInterp(z.l)
@@ -359,7 +476,7 @@ func (z *lazy) dist(i int) uint64 { z.eval(i); return z.dst[i] }
 // value is the value of a bit-vector root i (an objective).
 func (z *lazy) value(i int) uint64 {
 	z.eval(i)
-	if rp := z.progs[i]; rp.m != nil {
+	if rp := z.prog(i); rp.m != nil {
 		return rp.m.Value(0)
 	}
 	return 0
@@ -370,32 +487,52 @@ func (z *lazy) value(i int) uint64 {
 //
 // The interpreter's verdicts are cached per constraint with the values of
 // its input bytes (exactly, in the Analyzer, so across searches): a
-// constraint found true on the same values is not evaluated again.
+// constraint checked on the same values is not evaluated again.
 func (s *Search) Verify(b []byte) error {
-	it, an := s.an.it, s.an
+	it := s.an.it
 	it.begin(b)
-	for i, r := range s.roots {
-		in := s.info[i].Inputs
-		snap, ok := an.verified[r]
-		if ok && snapEqual(b, in, snap) {
-			continue
-		}
-		v, err := it.eval(r, in)
+	for i := range s.roots {
+		ok, err := s.exact(it, i, b, false)
 		if err != nil {
 			return fmt.Errorf("constraint %d: %w", i+1, err)
 		}
-		if v != smt.BoolValue(true) {
-			return fmt.Errorf("constraint %d is %v", i+1, v)
+		if !ok {
+			return fmt.Errorf("constraint %d is false", i+1)
 		}
-		if len(snap) != len(in) {
-			snap = make([]byte, len(in))
-		}
-		for j, by := range in {
-			snap[j] = b[by]
-		}
-		an.verified[r] = snap
 	}
 	return nil
+}
+
+// exact is the interpreter's verdict on constraint i for the assignment
+// b of it.begin, cached by the values of its input bytes (changed: the
+// caller knows they differ from the cached ones).
+func (s *Search) exact(it *interp, i int, b []byte, changed bool) (bool, error) {
+	r, in := s.roots[i], s.ins[i]
+	e := s.an.checked[r]
+	if e != nil && !changed && snapEqual(b, in, e.snap) {
+		return e.holds, nil
+	}
+	v, err := it.eval(r, in)
+	if err != nil {
+		return false, err
+	}
+	if e == nil {
+		e = &checked{}
+		s.an.checked[r] = e
+	}
+	e.snap = grow(e.snap, len(in))
+	for j, by := range in {
+		e.snap[j] = b[by]
+	}
+	e.holds = v == smt.BoolValue(true)
+	return e.holds, nil
+}
+
+// checked is the interpreter's last verdict on a constraint and the
+// values of its input bytes then.
+type checked struct {
+	snap  []byte
+	holds bool
 }
 
 // RunInput is the start of a search: the seed (an assignment of the whole

@@ -72,3 +72,26 @@ func snapEqual(b []byte, idx []int, snap []byte) bool {
 	}
 	return true
 }
+
+// piState is what an Analyzer remembers of the π (flattened conjuncts) of
+// the last search whose seed phase checked all of it, for the next one: in
+// a concolic run π grows at its end from query to query, and the
+// interpreter's verdict on a conjunct carries over to a new seed that
+// agrees with the old one on the conjunct's input bytes. The new seed is
+// compared with the old one once; conjuncts are then tested through a
+// 64-bit summary of their bytes (bit b mod 64) before their byte lists.
+type piState struct {
+	roots   []*smt.Term
+	ins     [][]int
+	bloom   []uint64
+	verdict []bool
+	seed    []byte
+}
+
+func bloomOf(in []int) uint64 {
+	var m uint64
+	for _, b := range in {
+		m |= 1 << (uint(b) & 63)
+	}
+	return m
+}

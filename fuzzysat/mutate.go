@@ -1,6 +1,7 @@
 package fuzzysat
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"math/rand/v2"
@@ -223,11 +224,15 @@ func (r *run) solve(reuse []Patch) *Result {
 	r.inGoal = make([]bool, len(s.roots))
 	r.digest = &s.an.digest
 	r.digest.reset(r.opts.DigestMax)
-	r.hashed = s.inputs // reuse patches any byte
+	r.hashed = s.allInputs() // reuse patches any byte
 
 	// 1. sat in seed
 	if r.enter(PhaseSeed) {
-		r.evaluate()
+		if r.seedExact() {
+			r.st.Evals++
+		} else {
+			r.evaluate()
+		}
 		r.leave()
 		if r.solved {
 			return r.result(PhaseSeed)
@@ -268,6 +273,7 @@ func (r *run) solve(reuse []Patch) *Result {
 			return r.result(PhaseConstant)
 		}
 	}
+	s.analyze()
 	// Uniquely defined inputs (§III-B.2): bytes an equality of π fixes,
 	// when the seed agrees, are never fuzzed.
 	for i := s.nGoal; i < len(s.roots); i++ {
@@ -325,6 +331,105 @@ func (r *run) solve(reuse []Patch) *Result {
 		}
 	}
 	return res
+}
+
+// seedExact is phase 1 on the exact interpreter, whose verdicts on each
+// constraint are cached by the values of its input bytes (so a π
+// conjunct whose bytes the new seed did not change costs a comparison):
+// an answer found here is re-checked by construction, and neither the
+// analysis nor the compiled programs of the query are needed. It reports
+// false when it cannot decide (closed boxes, Options.NoVerify, an
+// interpreter error), and phase 1 runs on the compiled evaluator.
+func (r *run) seedExact() bool {
+	s := r.s
+	if s.p.Callee != nil || r.opts.NoVerify {
+		return false
+	}
+	it := s.an.it
+	it.begin(r.cur)
+	// what the interpreter finds true on the seed, the lazy evaluator
+	// then knows without running the program (s.ev.known)
+	for _, i := range r.goal {
+		ok, err := s.exact(it, i, r.cur, false)
+		if err != nil {
+			return false
+		}
+		if !ok {
+			return true
+		}
+		s.ev.known(i)
+	}
+	// π: verdicts carried over from the last search where the seed did
+	// not change a conjunct's bytes
+	pi := &s.an.pi
+	roots := s.roots[s.nGoal:]
+	prefix := 0
+	for prefix < len(roots) && prefix < len(pi.roots) && roots[prefix] == pi.roots[prefix] {
+		prefix++
+	}
+	var dmask uint64
+	var mark []bool
+	if len(pi.seed) != len(r.cur) {
+		prefix = 0
+	} else if !bytes.Equal(pi.seed, r.cur) {
+		mark = s.an.scratchMark()
+		for b := range r.cur {
+			if r.cur[b] != pi.seed[b] {
+				dmask |= 1 << (uint(b) & 63)
+				mark[b] = true
+			}
+		}
+		defer clear(mark)
+	}
+	n := len(roots)
+	verdict := resize(pi.verdict, n)
+	bloom := resize(pi.bloom, n)
+	score := 0
+	for j := range n {
+		i := s.nGoal + j
+		ok := false
+		if j < prefix && (pi.bloom[j]&dmask == 0 || !readsMarked(s.ins[i], mark)) {
+			ok = verdict[j]
+		} else {
+			var err error
+			// a conjunct of the last π that reads a changed byte needs
+			// the interpreter; a new one may have been checked on these
+			// bytes before (as a branch condition)
+			if ok, err = s.exact(it, i, r.cur, j < prefix); err != nil {
+				pi.seed = pi.seed[:0] // the state is half written: drop it
+				return false
+			}
+			if j >= prefix {
+				bloom[j] = bloomOf(s.ins[i])
+			}
+		}
+		verdict[j] = ok
+		if ok {
+			score++
+			s.ev.known(i)
+		}
+	}
+	pi.verdict, pi.bloom = verdict, bloom
+	pi.roots = append(pi.roots[:0], roots...)
+	pi.ins = append(pi.ins[:0], s.ins[s.nGoal:]...)
+	pi.seed = append(pi.seed[:0], r.cur...)
+	if score == n {
+		r.solved, r.stop = true, true
+		r.sol = slices.Clone(r.cur)
+		return true
+	}
+	r.best, r.bestScore = slices.Clone(r.cur), score
+	return true
+}
+
+// readsMarked reports whether one of the bytes in is marked.
+func readsMarked(in []int, mark []bool) bool {
+	for _, b := range in {
+		if mark[b] {
+			return true
+		}
+	}
+	return false
 }
 
 func (r *run) result(p Phase) *Result {
@@ -548,7 +653,7 @@ func (r *run) proves(bytes []int) bool {
 	if r.optimistic || r.sub || len(r.goal) != r.s.nGoal || r.st.Rejected > 0 {
 		return false
 	}
-	for _, b := range r.s.inputs {
+	for _, b := range r.s.allInputs() {
 		if !slices.Contains(bytes, b) && !(b < len(r.unique) && r.unique[b]) {
 			return false
 		}

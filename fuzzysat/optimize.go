@@ -66,6 +66,7 @@ func (s *Solver) optimize(ctx context.Context, t *smt.Term, mode optMode) (*OptR
 	if err != nil {
 		return nil, err
 	}
+	search.analyze()
 	oc, err := newLazy(s.layout, []*smt.Term{t}, nil, nil)
 	if err != nil {
 		return nil, err
@@ -143,7 +144,8 @@ func (o *optimizer) run(seed []byte, mode optMode) *OptResult {
 		}
 	}
 	var info ExprInfo
-	an.collectGroups(o.t, map[*smt.Term]bool{}, &info)
+	an.vg.begin()
+	an.collectGroups(o.t, &an.vg, &info)
 	ranges := map[string]IntervalSet{}
 	for i := range o.s.roots {
 		for _, rc := range o.s.info[i].Ranges {
@@ -169,7 +171,7 @@ func (o *optimizer) run(seed []byte, mode optMode) *OptResult {
 				return !o.stop()
 			})
 			covered := true
-			for _, b := range o.s.inputs {
+			for _, b := range o.s.allInputs() {
 				if !slices.Contains(g.Bytes(), b) && !frozen[b] {
 					covered = false
 				}

@@ -30,6 +30,7 @@ type Solver struct {
 	piSet     map[*smt.Term]bool
 	solutions []Patch
 	rng       *rand.Rand
+	search    *Search // the last query's, whose memory the next reuses
 	// Stats accumulates the counters of every query.
 	Stats Stats
 }
@@ -83,10 +84,11 @@ func (s *Solver) solve(ctx context.Context, goal *smt.Term, pi []*smt.Term) (*Re
 	if goal == nil {
 		return nil, errors.New("fuzzysat: no branch condition")
 	}
-	search, err := NewSearch(Problem{Layout: s.layout, Goal: []*smt.Term{goal}, Pi: pi}, s.an, s.opts)
+	search, err := newSearch(s.search, Problem{Layout: s.layout, Goal: []*smt.Term{goal}, Pi: pi}, s.an, s.opts)
 	if err != nil {
 		return nil, err
 	}
+	s.search = search
 	res := search.Run(ctx, RunInput{Seed: s.seed, Reuse: s.solutions}, s.rng)
 	if res.Status == Unknown && s.opts.Fallback != nil && ctx.Err() == nil {
 		start := time.Now()
