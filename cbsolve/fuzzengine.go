@@ -502,7 +502,11 @@ func (z *fuzzEngine) setHint(m *eval.Model) {
 		return
 	}
 	z.hint = map[*smt.Func]uint64{}
-	for _, f := range z.p.consts {
+	all := append(append([]*smt.Func(nil), z.p.consts...), z.p.args...)
+	for _, d := range z.p.defs {
+		all = append(all, d.T.Func())
+	}
+	for _, f := range all {
 		if v, ok := m.Const(f); ok {
 			if x, ok := uintOf(v); ok {
 				z.hint[f] = x

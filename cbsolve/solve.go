@@ -205,7 +205,7 @@ func (s *solve) checkSMT(ctx context.Context, m1 []assign) (*outcome, error) {
 
 // decided turns an SMT outcome without assumptions into a verdict, or nil
 // to go on.
-func (s *solve) decided(ctx context.Context, o *outcome) *Result {
+func (s *solve) decided(o *outcome) *Result {
 	switch o.status {
 	case solver.StatusUnsat:
 		why := "unsat with the closed boxes read as uninterpreted functions"
@@ -229,7 +229,7 @@ func (s *solve) cdfl(ctx context.Context) (*Result, error) {
 			return unknownOn(ctx, err)
 		}
 		s.tracef("pre-check: %s", o.status)
-		if r := s.decided(ctx, o); r != nil {
+		if r := s.decided(o); r != nil {
 			return r, nil
 		}
 		s.fz.setHint(o.model)
@@ -287,7 +287,7 @@ func (s *solve) cdfl(ctx context.Context) (*Result, error) {
 			s.fz.setHint(o.model)
 		case solver.StatusUnsat:
 			if len(o.assumed) == 0 {
-				return s.decided(ctx, o), nil
+				return s.decided(o), nil
 			}
 			n := s.fz.add(o.core)
 			s.st.ToFuzz += n
@@ -404,7 +404,7 @@ func (s *solve) learnRound(ctx context.Context) (*Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		if r := s.decided(ctx, o); r != nil {
+		if r := s.decided(o); r != nil {
 			if r.Status == Unknown && ctx.Err() == nil {
 				return nil, nil
 			}
@@ -426,7 +426,7 @@ func (s *solve) activeLearning(ctx context.Context) (*Result, error) {
 		if err != nil {
 			return unknownOn(ctx, err)
 		}
-		if r := s.decided(ctx, o); r != nil {
+		if r := s.decided(o); r != nil {
 			return r, nil
 		}
 		n, err := s.learn(ctx, o.model)
