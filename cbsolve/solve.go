@@ -282,6 +282,10 @@ func (s *solve) cdfl(ctx context.Context) (*Result, error) {
 			}
 			s.tracef("completion invalid; %d facts learned", n)
 			if n == 0 {
+				if len(m1) == 0 {
+					_, why := s.valid(o.model)
+					return &Result{Status: Unknown, Reason: "the SMT engine's model does not validate (" + why + ") and running the closed boxes on it teaches nothing new"}, nil
+				}
 				s.block(m1, assignedFuncs(m1))
 			}
 			s.fz.setHint(o.model)
