@@ -3,10 +3,10 @@ package smtlib
 import (
 	"fmt"
 	"io"
+	"math"
 	"math/big"
 	"os"
 	"slices"
-	"strconv"
 	"strings"
 
 	"tandem/smt"
@@ -79,20 +79,38 @@ func ParseReader(filename string, r io.Reader, opts ...Options) (*Script, error)
 func parseWith(filename string, lx *lexer, opts []Options) (*Script, error) {
 	p := newParser(filename, lx, opts)
 	sc := &Script{Filename: filename, Store: p.st, env: p}
+	err := p.readAll(func(c *Command) { sc.Commands = append(sc.Commands, c) })
+	return sc, err
+}
+
+// readAll parses every command, handing each good one to keep, and returns
+// the read error or the sorted list of parse errors.
+func (p *parser) readAll(keep func(*Command)) error {
 	for {
 		c, err := p.nextCommand()
 		if c != nil {
-			sc.Commands = append(sc.Commands, c)
+			keep(c)
 		}
 		if err == io.EOF {
 			break
 		}
 	}
-	if lx.rerr != nil {
-		return sc, fmt.Errorf("reading %s: %w", filename, lx.rerr)
+	if p.lx.rerr != nil {
+		return fmt.Errorf("reading %s: %w", p.filename, p.lx.rerr)
 	}
 	p.errs.Sort()
-	return sc, p.errs.Err()
+	return p.errs.Err()
+}
+
+// Check parses and type-checks a script from a stream without keeping
+// its list of commands: only the terms stay, in the returned store. It is
+// [ParseReader] for a script that is read to be checked, not used, and
+// the way to check a large file in as little memory as its terms take.
+// It returns the number of commands and the same errors ParseReader would.
+func Check(filename string, r io.Reader, opts ...Options) (commands int, st *smt.Store, err error) {
+	p := newParser(filename, newLexer(r), opts)
+	err = p.readAll(func(*Command) { commands++ })
+	return commands, p.st, err
 }
 
 // Reader parses a script one command at a time, for inputs too large to
@@ -708,11 +726,49 @@ func (p *parser) numeralInt() int {
 	if p.lx.kind != tNumeral {
 		p.unexpected("a numeral")
 	}
-	v, err := strconv.Atoi(string(p.lx.text))
-	if err != nil || v > 1<<30 {
+	v, ok := decimalUint64(p.lx.text)
+	if !ok || v > 1<<30 {
 		p.errorf("numeral %s is too large here", p.lx.text)
 	}
 	p.next()
+	return int(v)
+}
+
+// decimalUint64 reads a numeral (decimal digits) that fits in 64 bits.
+func decimalUint64(b []byte) (uint64, bool) {
+	if len(b) == 0 || len(b) > 20 {
+		return 0, false
+	}
+	var v uint64
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		d := uint64(c - '0')
+		if v > (math.MaxUint64-d)/10 {
+			return 0, false
+		}
+		v = v*10 + d
+	}
+	return v, true
+}
+
+// digitsUint64 reads at most 64 bits of hexadecimal (4 bits a digit) or
+// binary (1 bit) digits, already checked by the lexer.
+func digitsUint64(b []byte, bits int) uint64 {
+	var v uint64
+	for _, c := range b {
+		var d byte
+		switch {
+		case c >= '0' && c <= '9':
+			d = c - '0'
+		case c >= 'a' && c <= 'f':
+			d = c - 'a' + 10
+		default:
+			d = c - 'A' + 10
+		}
+		v = v<<bits | uint64(d)
+	}
 	return v
 }
 
@@ -1023,6 +1079,10 @@ func (p *parser) term() *smt.Term {
 	pos := lx.tpos
 	switch lx.kind {
 	case tNumeral:
+		if v, ok := decimalUint64(lx.text); ok && v <= math.MaxInt64 {
+			p.next()
+			return p.st.Int(int64(v))
+		}
 		v := p.bigNumeral()
 		p.next()
 		return p.st.Numeral(v)
@@ -1039,6 +1099,11 @@ func (p *parser) term() *smt.Term {
 			base, bits = 2, 1
 		}
 		w := len(lx.text) * bits
+		if w <= 64 {
+			v := digitsUint64(lx.text, bits)
+			p.next()
+			return p.st.BVUint64(v, w)
+		}
 		v, ok := new(big.Int).SetString(string(lx.text), base)
 		if !ok {
 			p.errorf("bad bit-vector literal")
@@ -1453,6 +1518,21 @@ func (p *parser) indexedApp(name string, idx []int, args []*smt.Term, pos Pos) (
 // indexedConst parses (_ bvN w), (_ +zero eb sb) and friends, after "(_".
 func (p *parser) indexedConst(pos Pos) *smt.Term {
 	lx := p.lx
+	if lx.kind == tSymbol && !lx.quoted && len(lx.text) > 2 && lx.text[0] == 'b' && lx.text[1] == 'v' && isDigit(lx.text[2]) {
+		// (_ bvN w): read N from the token, not as a name to keep.
+		if v, ok := decimalUint64(lx.text[2:]); ok {
+			p.next()
+			w := p.numeralInt()
+			p.expect(tRParen, "')'")
+			if w > smt.MaxWidth {
+				p.errorAt(pos, "bit-vector width must be at most %d, got %d", smt.MaxWidth, w)
+			}
+			if w == 0 {
+				p.errorAt(pos, "bit-vector width must be positive, got 0")
+			}
+			return p.st.BVUint64(v, w)
+		}
+	}
 	name := p.symbol("an indexed constant")
 	if name == "as-array" && p.model != nil {
 		return p.asArray(pos)

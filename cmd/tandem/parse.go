@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"tandem/smt"
 	"tandem/smtlib"
 )
 
@@ -34,15 +35,22 @@ Exit status: 0 when every file parsed, 1 when any had errors.`,
 			defer out.Flush()
 			failed := 0
 			for _, path := range args {
+				if !print && !expand {
+					// Only checking: read the file as a stream and keep
+					// the terms, not the list of commands.
+					n, st, err := checkFile(path)
+					if err != nil {
+						failed++
+						writeParseError(out, path, err)
+						continue
+					}
+					fmt.Fprintf(out, "%s: ok (%d commands, %d terms)\n", path, n, st.NumTerms())
+					continue
+				}
 				sc, err := smtlib.ParseFile(path)
 				if err != nil {
 					failed++
-					var list smtlib.ErrorList
-					if errors.As(err, &list) {
-						out.WriteString(list.Lines())
-					} else {
-						fmt.Fprintf(out, "%s: %v\n", path, err)
-					}
+					writeParseError(out, path, err)
 					continue
 				}
 				if expand {
@@ -71,4 +79,24 @@ Exit status: 0 when every file parsed, 1 when any had errors.`,
 	cmd.Flags().BoolVar(&print, "print", false, "write the normalized script to standard output")
 	cmd.Flags().BoolVar(&expand, "expand", false, "inline let, define-fun and :named terms in assertions (with --print: the expanded script)")
 	rootCmd.AddCommand(cmd)
+}
+
+func checkFile(path string) (int, *smt.Store, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer f.Close()
+	return smtlib.Check(path, f)
+}
+
+// writeParseError prints the located errors of a script, or another error
+// (such as a file that cannot be read) after the file's name.
+func writeParseError(out *bufio.Writer, path string, err error) {
+	var list smtlib.ErrorList
+	if errors.As(err, &list) {
+		out.WriteString(list.Lines())
+	} else {
+		fmt.Fprintf(out, "%s: %v\n", path, err)
+	}
 }
