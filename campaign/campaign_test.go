@@ -69,6 +69,55 @@ func TestNormalizeMessage(t *testing.T) {
 	}
 }
 
+// TestTimeBudgetAcrossResumes stops a time-budgeted campaign early and
+// resumes it: the budget counts both runs, a campaign whose budget is used
+// up runs nothing more, and a larger budget given on resume is kept.
+func TestTimeBudgetAcrossResumes(t *testing.T) {
+	config, _ := json.Marshal(toy.FakeOptions{Rate: 0.1, Work: 2 * time.Millisecond})
+	dir := t.TempDir()
+	const budget = 1500 * time.Millisecond
+	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	first, err := campaign.Run(ctx, dir, toy.FakeName, config, campaign.Options{Seed: 9, Duration: budget, Workers: 2})
+	cancel()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !first.Interrupted || first.TimeUsed < 400*time.Millisecond || first.TimeUsed > budget {
+		t.Fatalf("first run: interrupted %v, %v used", first.Interrupted, first.TimeUsed)
+	}
+	second, err := campaign.Resume(context.Background(), dir, campaign.Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if second.Interrupted || second.Iterations == 0 || second.Elapsed > budget-first.TimeUsed+time.Second || second.TimeUsed < budget {
+		t.Errorf("resumed run: %d iterations in %v, %v used in all; %v of %v were left",
+			second.Iterations, second.Elapsed, second.TimeUsed, budget-first.TimeUsed, budget)
+	}
+	third, err := campaign.Resume(context.Background(), dir, campaign.Options{Workers: 2})
+	if err != nil || third.Iterations != 0 || third.Elapsed > time.Second {
+		t.Errorf("resuming with the budget used up: %d iterations in %v, %v", third.Iterations, third.Elapsed, err)
+	}
+	// A longer budget on resume: the run gets the difference, and the
+	// budget is kept for later resumes.
+	fourth, err := campaign.Resume(context.Background(), dir, campaign.Options{Workers: 2, Duration: budget + 500*time.Millisecond})
+	if err != nil || fourth.Iterations == 0 || fourth.Elapsed > 500*time.Millisecond+time.Second {
+		t.Errorf("resuming with 500ms more: %d iterations in %v, %v", fourth.Iterations, fourth.Elapsed, err)
+	}
+	fifth, err := campaign.Resume(context.Background(), dir, campaign.Options{Workers: 2})
+	if err != nil || fifth.Iterations != 0 {
+		t.Errorf("resuming after the longer budget was used: %d iterations, %v", fifth.Iterations, err)
+	}
+	// Iterations ran in order across the runs, each once.
+	st, err := campaign.OpenStore(context.Background(), "", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if n := doneCount(t, st, first.Campaign); uint64(n) != first.Iterations+second.Iterations+fourth.Iterations {
+		t.Errorf("%d iterations done, the runs report %d+%d+%d", n, first.Iterations, second.Iterations, fourth.Iterations)
+	}
+}
+
 func TestParseShard(t *testing.T) {
 	if s, err := campaign.ParseShard("2/4"); err != nil || s != (campaign.Shard{K: 2, N: 4}) {
 		t.Errorf("2/4: %v %v", s, err)

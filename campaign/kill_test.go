@@ -96,3 +96,62 @@ func dirID(t *testing.T, dir string) string {
 	}
 	return id
 }
+
+// TestKillTimeBudget kills a time-budgeted campaign with SIGKILL twice and
+// resumes it: the time the killed runs used counts, so the last run only
+// goes on for what is left of the budget, not for the whole budget again.
+func TestKillTimeBudget(t *testing.T) {
+	const budget = 5 * time.Second
+	config, _ := json.Marshal(toy.FakeOptions{Rate: 0.05, Work: 3 * time.Millisecond})
+	dir := t.TempDir()
+	ran := time.Duration(0)
+	for i := 0; i < 2; i++ {
+		cmd := startChild(t, childSpec{Dir: dir, Resume: i > 0, Seed: 3, Duration: budget, Workers: 2, Config: config})
+		t0 := time.Now()
+		// Long enough for the time used to be written at least once
+		// (every DefaultQuietBatchDelay).
+		time.Sleep(1500 * time.Millisecond)
+		cmd.Process.Signal(syscall.SIGKILL)
+		waitExit(cmd, 10*time.Second)
+		ran += time.Since(t0)
+	}
+	st, err := campaign.OpenStore(context.Background(), "", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := dirID(t, dir)
+	used, err := st.TimeUsed(context.Background(), id, campaign.Shard{})
+	st.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Each kill forgets at most the time since the last write.
+	if used <= 0 || used > ran || used < ran-2*(campaign.DefaultQuietBatchDelay+500*time.Millisecond) {
+		t.Fatalf("%v of the budget used after the killed runs, which ran %v", used, ran)
+	}
+
+	t0 := time.Now()
+	final := startChild(t, childSpec{Dir: dir, Resume: true, Workers: 2})
+	if err := waitExit(final, 30*time.Second); err != nil {
+		t.Fatalf("final resume: %v", err)
+	}
+	last := time.Since(t0)
+	// The last run gets what is left (plus start-up, the final commit and
+	// a loaded machine's slack), not the whole budget again.
+	if left := budget - used; last > left+1500*time.Millisecond || last >= budget {
+		t.Errorf("the last run took %v; %v of the %v budget was left", last, left, budget)
+	}
+	st, err = campaign.OpenStore(context.Background(), "", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	total, err := st.TimeUsed(context.Background(), id, campaign.Shard{})
+	if err != nil || total < budget || total > budget+time.Second {
+		t.Errorf("time used in all: %v, %v; want the budget %v", total, err, budget)
+	}
+	if n := doneCount(t, st, id); n == 0 {
+		t.Error("no iteration done")
+	}
+	t.Logf("killed runs ran %v, recorded %v; the last run took %v; %v used in all", ran.Round(time.Millisecond), used.Round(time.Millisecond), last.Round(time.Millisecond), total.Round(time.Millisecond))
+}

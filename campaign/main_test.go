@@ -28,15 +28,16 @@ func TestMain(m *testing.M) {
 }
 
 type childSpec struct {
-	Dir        string `json:"dir"`
-	Resume     bool   `json:"resume"`
-	Store      string `json:"store"`
-	Campaign   string `json:"campaign"`
-	Shard      string `json:"shard"`
-	Seed       uint64 `json:"seed"`
-	Iterations uint64 `json:"iterations"`
-	Workers    int    `json:"workers"`
-	Config     []byte `json:"config"`
+	Dir        string        `json:"dir"`
+	Resume     bool          `json:"resume"`
+	Store      string        `json:"store"`
+	Campaign   string        `json:"campaign"`
+	Shard      string        `json:"shard"`
+	Seed       uint64        `json:"seed"`
+	Iterations uint64        `json:"iterations"`
+	Duration   time.Duration `json:"duration"`
+	Workers    int           `json:"workers"`
+	Config     []byte        `json:"config"`
 }
 
 func child() int {
@@ -45,7 +46,7 @@ func child() int {
 		fmt.Fprintln(os.Stderr, err)
 		return 2
 	}
-	opts := campaign.Options{Store: s.Store, Campaign: s.Campaign, Seed: s.Seed, Iterations: s.Iterations, Workers: s.Workers}
+	opts := campaign.Options{Store: s.Store, Campaign: s.Campaign, Seed: s.Seed, Iterations: s.Iterations, Duration: s.Duration, Workers: s.Workers}
 	if s.Shard != "" {
 		sh, err := campaign.ParseShard(s.Shard)
 		if err != nil {

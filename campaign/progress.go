@@ -62,7 +62,8 @@ type progress struct {
 	meta     Meta
 	shard    Shard
 	resumed  uint64
-	total    uint64 // iterations of the shard in the budget (0: none)
+	total    uint64        // iterations of the shard in the budget (0: none)
+	timeBase time.Duration // time used by earlier runs, out of meta.Duration
 	t0       time.Time
 	cpu0     time.Duration
 	tty      bool
@@ -78,8 +79,8 @@ type progress struct {
 	donec     chan struct{}
 }
 
-func newProgress(dir string, opts Options, meta Meta, shard Shard, resumed, total uint64) *progress {
-	p := &progress{dir: dir, opts: opts, meta: meta, shard: shard, resumed: resumed, total: total,
+func newProgress(dir string, opts Options, meta Meta, shard Shard, resumed, total uint64, timeBase time.Duration) *progress {
+	p := &progress{dir: dir, opts: opts, meta: meta, shard: shard, resumed: resumed, total: total, timeBase: timeBase,
 		t0: time.Now(), cpu0: selfCPU(), stopc: make(chan struct{}), donec: make(chan struct{})}
 	if f, ok := opts.Progress.(*os.File); ok {
 		_, err := unix.IoctlGetTermios(int(f.Fd()), unix.TCGETS)
@@ -103,7 +104,11 @@ func (p *progress) budget() string {
 		parts = append(parts, fmt.Sprintf("%d iterations", p.meta.Iterations))
 	}
 	if p.meta.Duration > 0 {
-		parts = append(parts, p.meta.Duration.String())
+		d := p.meta.Duration.String()
+		if p.timeBase > 0 {
+			d += fmt.Sprintf(" (%s used before)", p.timeBase.Round(time.Second))
+		}
+		parts = append(parts, d)
 	}
 	return strings.Join(parts, ", ")
 }
@@ -265,7 +270,7 @@ func (p *progress) eta(el time.Duration) time.Duration {
 		eta = time.Duration(float64(el) / float64(p.iters) * float64(left))
 	}
 	if p.meta.Duration > 0 {
-		if d := p.meta.Duration - el; eta < 0 || d < eta {
+		if d := p.meta.Duration - p.timeBase - el; eta < 0 || d < eta {
 			eta = max(d, 0)
 		}
 	}
@@ -348,10 +353,18 @@ func (p *progress) printSummary(s *Summary) {
 		st.SolverCalls, float64(st.SolverCalls)/sec, st.Sat, st.Unsat, st.Unknown, st.Timeout, st.Crash, st.Memout, st.Error)
 	fmt.Fprintf(w, "  CPU          solvers %s, harness %s (%.1f%% inside solvers)\n",
 		st.SolverCPU.Round(time.Millisecond), s.HarnessCPU.Round(time.Millisecond), 100*s.SolverShare())
+	if p.meta.Duration > 0 {
+		fmt.Fprintf(w, "  time budget  %s: %s used in all\n", p.meta.Duration, s.TimeUsed.Round(time.Second))
+	}
 	fmt.Fprintf(w, "  findings     %d this run, %d new bugs; %d distinct bugs in the campaign\n", s.Findings, s.NewSignatures, s.Signatures)
 	fmt.Fprintf(w, "  store        %s\n", s.Store)
-	if !s.Complete && p.meta.Iterations > 0 {
+	timeLeft := p.meta.Duration == 0 || s.TimeUsed < p.meta.Duration
+	switch {
+	case s.Complete:
+	case timeLeft:
 		fmt.Fprintf(w, "  resume with  tandem campaign resume %s\n", quoteArg(p.dir))
+	default:
+		fmt.Fprintf(w, "  go on with   tandem campaign resume %s --time LONGER (the time budget counts every run)\n", quoteArg(p.dir))
 	}
 }
 

@@ -27,6 +27,12 @@ const (
 	// also the longest a finding waits before it is committed and shown.
 	DefaultBatch      = 256
 	DefaultBatchDelay = 250 * time.Millisecond
+	// DefaultQuietBatchDelay is how long finished iterations without
+	// findings wait for a commit: longer, since nothing is announced from
+	// them, and each commit costs (a few hundred µs with SQLite, a network
+	// round trip with PostgreSQL). It also bounds how much of the time
+	// budget's use a kill -9 forgets.
+	DefaultQuietBatchDelay = time.Second
 )
 
 // MetaFile is the campaign directory's description of the campaign: its id,
@@ -76,8 +82,11 @@ type Options struct {
 	// Iterations 0 … Iterations-1 are run, each once, across all shards
 	// and resumes.
 	Iterations uint64
-	// Duration is the time budget of this run (0: none). On resume it
-	// counts afresh.
+	// Duration is the time budget of the campaign (0: none): how long it
+	// runs in all, summed over its runs, so a resumed campaign runs for
+	// what is left (Store.TimeUsed). With shards, each shard has this
+	// budget. Given to Run for an existing campaign or to Resume, it
+	// replaces the stored budget.
 	Duration time.Duration
 	// Workers is the number of iterations run at once (default:
 	// runtime.NumCPU()).
@@ -121,6 +130,9 @@ type Summary struct {
 	NewSignatures int64         `json:"new_signatures"`
 	Signatures    int           `json:"signatures"`
 	Elapsed       time.Duration `json:"elapsed_ns"`
+	// TimeUsed is how long this shard of the campaign has run in all, this
+	// run included: what counts against the time budget.
+	TimeUsed time.Duration `json:"time_used_ns"`
 	// HarnessCPU is this process's own CPU time; Stats.SolverCPU that of the
 	// solver processes it ran.
 	HarnessCPU  time.Duration `json:"harness_cpu_ns"`
@@ -216,15 +228,22 @@ func Run(ctx context.Context, dir, system string, config []byte, opts Options) (
 	if err := writeDirMeta(dir, dirMeta{ID: meta.ID, System: meta.System, Store: RedactURL(opts.Store), Seed: meta.Seed, Shard: opts.Shard.String()}); err != nil {
 		return nil, err
 	}
-	meta.Iterations, meta.Duration = opts.Iterations, opts.Duration
+	if meta.Iterations != opts.Iterations || meta.Duration != opts.Duration {
+		if err := st.SetBudget(ctx, meta.ID, opts.Iterations, opts.Duration); err != nil {
+			return nil, err
+		}
+		meta.Iterations, meta.Duration = opts.Iterations, opts.Duration
+	}
 	return run(ctx, dir, st, sys, meta, opts)
 }
 
 // Resume continues the campaign of directory dir where it stopped: the
 // iterations not recorded as done are run again (the same ones, with the
-// same seeds), then the campaign goes on until its budget is used. Options
-// fields left zero take the campaign's values (store, id, shard, iteration
-// budget and duration); Workers, Progress and Events apply as in Run.
+// same seeds), then the campaign goes on until its budget is used; the time
+// its earlier runs took counts against a time budget. Options fields left
+// zero take the campaign's values (store, id, shard, iteration budget and
+// duration); a budget given replaces the stored one. Workers, Progress and
+// Events apply as in Run.
 func Resume(ctx context.Context, dir string, opts Options) (*Summary, error) {
 	id, store, shard, err := ReadDirMeta(dir)
 	if err != nil {
@@ -253,14 +272,21 @@ func Resume(ctx context.Context, dir string, opts Options) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
+	iters, dur := meta.Iterations, meta.Duration
 	if opts.Iterations != 0 {
-		meta.Iterations = opts.Iterations
+		iters = opts.Iterations
 	}
 	if opts.Duration != 0 {
-		meta.Duration = opts.Duration
+		dur = opts.Duration
 	}
-	if meta.Iterations == 0 && meta.Duration == 0 {
+	if iters == 0 && dur == 0 {
 		return nil, errors.New("the campaign has no iteration budget: give a duration to resume it for")
+	}
+	if iters != meta.Iterations || dur != meta.Duration {
+		if err := st.SetBudget(ctx, meta.ID, iters, dur); err != nil {
+			return nil, err
+		}
+		meta.Iterations, meta.Duration = iters, dur
 	}
 	sys, err := NewSystem(meta.System, meta.Config)
 	if err != nil {
@@ -299,6 +325,15 @@ type runner struct {
 	stopWorkers context.CancelFunc
 	errMu       sync.Mutex
 	runErr      error
+	// The time budget: this shard's time used before this run, and when
+	// this run started counting.
+	timeBase  time.Duration
+	timeStart time.Time
+}
+
+// timeMark is the shard's time used at now, for the store.
+func (r *runner) timeMark(now time.Time) timeMark {
+	return timeMark{shard: r.shard.String(), used: r.timeBase + now.Sub(r.timeStart)}
 }
 
 func (r *runner) fail(err error) {
@@ -328,7 +363,11 @@ func run(ctx context.Context, dir string, st *Store, sys System, meta Meta, opts
 	if err != nil {
 		return nil, err
 	}
-	r := &runner{dir: dir, st: st, sys: sys, meta: meta, opts: opts, shard: shard}
+	timeBase, err := st.TimeUsed(ctx, meta.ID, shard)
+	if err != nil {
+		return nil, err
+	}
+	r := &runner{dir: dir, st: st, sys: sys, meta: meta, opts: opts, shard: shard, timeBase: timeBase}
 	var reducer Reducer
 	if !opts.NoReduce {
 		reducer = opts.Reducer
@@ -340,7 +379,7 @@ func run(ctx context.Context, dir string, st *Store, sys System, meta Meta, opts
 	if meta.Iterations > 0 {
 		total = shardCount(meta.Iterations, shard)
 	}
-	r.prog = newProgress(dir, opts, meta, shard, uint64(len(done)), total)
+	r.prog = newProgress(dir, opts, meta, shard, uint64(len(done)), total, timeBase)
 	sigs, err := st.Signatures(ctx, meta.ID)
 	if err != nil {
 		return nil, err
@@ -364,9 +403,12 @@ func run(ctx context.Context, dir string, st *Store, sys System, meta Meta, opts
 	ictx, icancel := context.WithCancel(ctx)
 	defer icancel()
 	r.stopWorkers = icancel
+	r.timeStart = time.Now()
 	if meta.Duration > 0 {
+		// What earlier runs used is gone; when nothing is left, this run
+		// starts no iteration.
 		var tcancel context.CancelFunc
-		ictx, tcancel = context.WithTimeout(ictx, meta.Duration)
+		ictx, tcancel = context.WithTimeout(ictx, meta.Duration-timeBase)
 		defer tcancel()
 	}
 	jobs := make(chan uint64)
@@ -440,6 +482,7 @@ func run(ctx context.Context, dir string, st *Store, sys System, meta Meta, opts
 	sum.Interrupted = interrupted
 	sum.Resumed = uint64(len(done))
 	sum.Complete = meta.Iterations > 0 && sum.Resumed+sum.Iterations >= total
+	sum.TimeUsed = timeBase + sum.Elapsed
 	if sigs, err := st.Signatures(context.WithoutCancel(ctx), meta.ID); err == nil {
 		sum.Signatures = len(sigs)
 	}
@@ -479,20 +522,33 @@ func safeIterate(ctx context.Context, sys System, it *Iteration) (fs []Finding, 
 }
 
 // commitLoop commits finished iterations in batches until results is
-// closed, and only then announces their findings.
+// closed, and only then announces their findings. A batch is committed
+// when it is full, DefaultBatchDelay after its first iteration with
+// findings, or DefaultQuietBatchDelay after its first iteration. The time
+// used is written with every commit, and on its own when nothing was
+// committed for DefaultQuietBatchDelay (iterations longer than that).
 func (r *runner) commitLoop(ctx context.Context, results <-chan iterResult) {
 	pending := ReduceNone
 	if r.redq != nil {
 		pending = ReducePending
 	}
 	var batch []iterResult
-	var timer <-chan time.Time
-	flush := func() {
-		if len(batch) == 0 {
+	timer := time.NewTimer(time.Hour)
+	timer.Stop()
+	defer timer.Stop()
+	var due time.Time // when the batch is committed; zero when there is none
+	tick := time.NewTicker(DefaultQuietBatchDelay)
+	defer tick.Stop()
+	lastWrite := time.Now()
+	flush := func(force bool) {
+		timer.Stop()
+		due = time.Time{}
+		if len(batch) == 0 && !force {
 			return
 		}
 		now := time.Now()
-		news, err := r.st.commit(ctx, r.meta.ID, r.meta.System, pending, batch, now)
+		lastWrite = now
+		news, err := r.st.commit(ctx, r.meta.ID, r.meta.System, pending, batch, now, r.timeMark(now))
 		if err != nil {
 			r.fail(err)
 			r.stopWorkers() // the store is failing: stop, and resume later
@@ -523,23 +579,34 @@ func (r *runner) commitLoop(ctx context.Context, results <-chan iterResult) {
 		}
 		batch = batch[:0]
 	}
+	commitBy := func(d time.Duration) {
+		if at := time.Now().Add(d); due.IsZero() || at.Before(due) {
+			due = at
+			timer.Reset(d)
+		}
+	}
 	for {
 		select {
 		case res, ok := <-results:
 			if !ok {
-				flush()
+				flush(true)
 				return
 			}
 			batch = append(batch, res)
-			if len(batch) >= DefaultBatch {
-				flush()
-				timer = nil
-			} else if timer == nil {
-				timer = time.After(DefaultBatchDelay)
+			switch {
+			case len(batch) >= DefaultBatch:
+				flush(false)
+			case len(res.findings) > 0:
+				commitBy(DefaultBatchDelay)
+			default:
+				commitBy(DefaultQuietBatchDelay)
 			}
-		case <-timer:
-			flush()
-			timer = nil
+		case <-timer.C:
+			flush(false)
+		case <-tick.C:
+			if time.Since(lastWrite) >= DefaultQuietBatchDelay {
+				flush(true)
+			}
 		}
 	}
 }

@@ -220,9 +220,21 @@ func schemaV1(d dialect) []string {
 	}
 }
 
+// schemaV2 records the time each shard of a campaign has run, so a time
+// budget counts every run of the campaign, not each resume afresh.
+var schemaV2 = []string{
+	`CREATE TABLE time_used (
+		campaign TEXT NOT NULL,
+		shard TEXT NOT NULL,
+		used_ns BIGINT NOT NULL,
+		PRIMARY KEY (campaign, shard)
+	)`,
+}
+
 // migrations, in order. Never edit a released step: add one.
 var migrations = []migration{
 	{sqlite: schemaV1(dialectSQLite), postgres: schemaV1(dialectPostgres)},
+	{sqlite: schemaV2, postgres: schemaV2},
 }
 
 // SchemaVersion is the schema version this build writes.
@@ -336,6 +348,38 @@ func (s *Store) LoadCampaign(ctx context.Context, id string) (Meta, error) {
 	return m, nil
 }
 
+// SetBudget changes the stored budget of campaign id: its iteration count
+// and its time budget (per shard; see TimeUsed).
+func (s *Store) SetBudget(ctx context.Context, id string, iterations uint64, duration time.Duration) error {
+	if _, err := s.db.ExecContext(ctx, s.q(`UPDATE campaigns SET iterations = ?, duration_ns = ? WHERE id = ?`),
+		int64(iterations), int64(duration), id); err != nil {
+		return fmt.Errorf("changing the budget of campaign %q in %s: %w", id, s.where, err)
+	}
+	return nil
+}
+
+// TimeUsed is how long shard sh of campaign id has run, over all its runs
+// so far: what its time budget has used. It is written with every commit
+// and at least every DefaultQuietBatchDelay while the campaign runs, so a
+// kill -9 loses at most about that much of it.
+func (s *Store) TimeUsed(ctx context.Context, id string, sh Shard) (time.Duration, error) {
+	var ns int64
+	err := s.db.QueryRowContext(ctx, s.q(`SELECT used_ns FROM time_used WHERE campaign = ? AND shard = ?`), id, sh.norm().String()).Scan(&ns)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("reading the time used by campaign %q from %s: %w", id, s.where, err)
+	}
+	return time.Duration(ns), nil
+}
+
+// timeMark is a shard's time used, written with a commit.
+type timeMark struct {
+	shard string
+	used  time.Duration
+}
+
 // CampaignIDs lists the campaigns in the store.
 func (s *Store) CampaignIDs(ctx context.Context) ([]string, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT id FROM campaigns ORDER BY id`)
@@ -403,11 +447,11 @@ type sigDelta struct {
 // commit records a batch of finished iterations in one transaction and
 // returns the signatures it created. Iterations already recorded as done
 // (by a racing worker) are skipped whole.
-func (s *Store) commit(ctx context.Context, id, system, pendingStatus string, batch []iterResult, now time.Time) ([]NewSignature, error) {
+func (s *Store) commit(ctx context.Context, id, system, pendingStatus string, batch []iterResult, now time.Time, tm timeMark) ([]NewSignature, error) {
 	var out []NewSignature
 	var err error
 	for attempt := 0; attempt < 5; attempt++ {
-		out, err = s.commitOnce(ctx, id, system, pendingStatus, batch, now)
+		out, err = s.commitOnce(ctx, id, system, pendingStatus, batch, now, tm)
 		if err == nil || !retryable(err) {
 			break
 		}
@@ -427,12 +471,23 @@ func retryable(err error) bool {
 	return strings.Contains(err.Error(), "SQLITE_BUSY") || strings.Contains(err.Error(), "database is locked")
 }
 
-func (s *Store) commitOnce(ctx context.Context, id, system, pendingStatus string, batch []iterResult, now time.Time) ([]NewSignature, error) {
+func (s *Store) commitOnce(ctx context.Context, id, system, pendingStatus string, batch []iterResult, now time.Time, tm timeMark) ([]NewSignature, error) {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, err
 	}
 	defer tx.Rollback()
+	// The time used only grows: a late writer with an older value (another
+	// process on the same shard) does not take time back.
+	if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO time_used (campaign, shard, used_ns) VALUES (?, ?, ?)
+		ON CONFLICT (campaign, shard) DO UPDATE SET
+			used_ns = CASE WHEN excluded.used_ns > time_used.used_ns THEN excluded.used_ns ELSE time_used.used_ns END`),
+		id, tm.shard, int64(tm.used)); err != nil {
+		return nil, err
+	}
+	if len(batch) == 0 {
+		return nil, tx.Commit()
+	}
 	insIter, err := tx.PrepareContext(ctx, s.q(`INSERT INTO iterations (campaign, iter, worker, finished_ns, wall_ns, solver_calls,
 		sat, unsat, unknown, timeout, crash, memout, error, solver_cpu_ns, solver_wall_ns, findings)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (campaign, iter) DO NOTHING`))

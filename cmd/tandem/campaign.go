@@ -39,7 +39,7 @@ type campaignFlags struct {
 func addCampaignFlags(cmd *cobra.Command, f *campaignFlags) {
 	fl := cmd.Flags()
 	fl.Uint64VarP(&f.iterations, "iterations", "n", 0, "iteration budget of the whole campaign (0: none)")
-	fl.DurationVarP(&f.duration, "time", "t", 0, "time budget of this run, e.g. 10m (0: none)")
+	fl.DurationVarP(&f.duration, "time", "t", 0, "time budget of the campaign, counting every run of it, e.g. 10m (0: none)")
 	fl.IntVarP(&f.workers, "jobs", "j", 0, "iterations run at once (default: all cores)")
 	fl.Uint64Var(&f.seed, "seed", 0, "master seed (default: random, printed)")
 	fl.StringVar(&f.store, "store", "", "findings store: a postgres:// URL shared by many workers (default: SQLite in DIR)")
@@ -206,10 +206,13 @@ var campaignResumeCmd = &cobra.Command{
 	Short: "resume a stopped campaign of any system where it stopped",
 	Long: `Resume the campaign in DIR: the iterations not recorded as done run again,
 with the same seeds, then the campaign goes on until its budget is used.
-The system, its configuration, the seed and the iteration budget come from
-the store; --time gives this run a time budget; -j, --json apply as usual.`,
+The system, its configuration, the seed and the budget come from the
+store. A time budget counts every run of the campaign, so a resumed
+campaign runs for what is left of it; --time and --iterations replace the
+stored budget (e.g. --time 2h on a campaign that ran 1h of its 1h gives
+it one more hour). -j, --json apply as usual.`,
 	Example: `  tandem campaign resume /tmp/c1
-  tandem campaign resume /tmp/c2 --time 1h -j 8`,
+  tandem campaign resume /tmp/c2 --time 2h -j 8`,
 	Args: cobra.ExactArgs(1),
 	RunE: func(cmd *cobra.Command, args []string) error {
 		resumeFlags.resume = true
