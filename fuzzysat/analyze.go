@@ -151,6 +151,8 @@ type Analyzer struct {
 	digest  digestSet
 	vg, vc  visitSet // the walks of collectGroups and constants
 	pi      piState
+	// interpreted counts the interpreter's evaluations of constraints.
+	interpreted int64
 	// Hits and Misses count cache lookups.
 	Hits, Misses int
 }

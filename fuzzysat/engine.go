@@ -512,6 +512,7 @@ func (s *Search) exact(it *interp, i int, b []byte, changed bool) (bool, error) 
 	if e != nil && !changed && snapEqual(b, in, e.snap) {
 		return e.holds, nil
 	}
+	s.an.interpreted++
 	v, err := it.eval(r, in)
 	if err != nil {
 		return false, err
@@ -557,7 +558,9 @@ func (s *Search) Run(ctx context.Context, in RunInput, rng *rand.Rand) *Result {
 	r.seed = slices.Clone(r.cur)
 	s.ev.setBase(r.seed)
 	defer s.ev.setBase(nil)
+	interpreted := s.an.interpreted
 	res := r.solve(in.Reuse)
+	r.st.Interpreted = s.an.interpreted - interpreted
 	res.Time = time.Since(start)
 	res.Evals = r.st.Evals
 	r.st.EvalTime = res.Time

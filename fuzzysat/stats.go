@@ -105,19 +105,20 @@ type PhaseStats struct {
 // Stats are the counters of a Solver or of one search (§V-B's per-phase
 // statistics and the code's text UI).
 type Stats struct {
-	Queries    int
-	Sat        int
-	Unsat      int
-	Unknown    int
-	Optimistic int // unknown queries that got an optimistic answer
-	Evals      int64
-	Filtered   int64 // candidates the range pre-filter discarded before evaluation
-	DigestHits int64 // candidates skipped as already tried
-	Rejected   int   // sat candidates the exact re-check refused (should stay 0)
-	Exhausted  int   // searches that skipped their later phases after an exhaustive one
-	Pinned     int   // queries whose branch bytes π pins: straight to multi-goal
-	EvalTime   time.Duration
-	Phase      [numPhases]PhaseStats
+	Queries     int
+	Sat         int
+	Unsat       int
+	Unknown     int
+	Optimistic  int // unknown queries that got an optimistic answer
+	Evals       int64
+	Filtered    int64 // candidates the range pre-filter discarded before evaluation
+	DigestHits  int64 // candidates skipped as already tried
+	Rejected    int   // sat candidates the exact re-check refused (should stay 0)
+	Interpreted int64 // constraints evaluated by the exact interpreter (seed phase, re-checks)
+	Exhausted   int   // searches that skipped their later phases after an exhaustive one
+	Pinned      int   // queries whose branch bytes π pins: straight to multi-goal
+	EvalTime    time.Duration
+	Phase       [numPhases]PhaseStats
 }
 
 // Add accumulates o into s.
@@ -131,6 +132,7 @@ func (s *Stats) Add(o *Stats) {
 	s.Filtered += o.Filtered
 	s.DigestHits += o.DigestHits
 	s.Rejected += o.Rejected
+	s.Interpreted += o.Interpreted
 	s.Exhausted += o.Exhausted
 	s.Pinned += o.Pinned
 	s.EvalTime += o.EvalTime
@@ -158,7 +160,8 @@ func (s *Stats) Write(w io.Writer) error {
 	fmt.Fprintf(&b, "queries %d: sat %d, unsat %d, unknown %d (optimistic %d)\n", s.Queries, s.Sat, s.Unsat, s.Unknown, s.Optimistic)
 	fmt.Fprintf(&b, "evaluations %d (%.0f/s), pre-filtered %d, digest hits %d, rejected by re-check %d\n",
 		s.Evals, s.EvalsPerSecond(), s.Filtered, s.DigestHits, s.Rejected)
-	fmt.Fprintf(&b, "early give-ups: exhausted %d, pinned by π %d\n", s.Exhausted, s.Pinned)
+	fmt.Fprintf(&b, "exact interpreter: %d constraint evaluations; early give-ups: exhausted %d, pinned by π %d\n",
+		s.Interpreted, s.Exhausted, s.Pinned)
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "phase\truns\tsolved\tunsat\tevals\ttime\t")
 	for _, p := range Phases() {
