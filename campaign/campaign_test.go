@@ -5,9 +5,11 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -115,6 +117,90 @@ func TestTimeBudgetAcrossResumes(t *testing.T) {
 	defer st.Close()
 	if n := doneCount(t, st, first.Campaign); uint64(n) != first.Iterations+second.Iterations+fourth.Iterations {
 		t.Errorf("%d iterations done, the runs report %d+%d+%d", n, first.Iterations, second.Iterations, fourth.Iterations)
+	}
+}
+
+// Fuzzy dedup as Murxla does it: normalized messages whose token diff
+// changes at most 5% of their characters are one bug.
+func TestSimilarMessages(t *testing.T) {
+	similar := [][2]string{
+		// The same error about another symbol, in a long message.
+		{"unknown constant x12 in the assertion that was given to the solver on line 3 of the input after the declarations",
+			"unknown constant y in the assertion that was given to the solver on line 9 of the input after the declarations"},
+		{"Parse Error: <stdin>:4.17: Symbol -3 is not declared.", "Parse Error: <stdin>:2.9: Symbol x is not declared."},
+		// Digits, addresses and paths do not count at all.
+		{"ASSERTION VIOLATION File: /build/z3/src/smt/theory_lra.cpp Line: 1234 at 0x7ffd1234",
+			"ASSERTION VIOLATION File: /home/ci/z3/src/smt/theory_lra.cpp Line: 99 at 0xdeadbeef"},
+	}
+	for _, p := range similar {
+		if !campaign.SimilarMessages(p[0], p[1]) {
+			t.Errorf("not similar (distance %.3f): %q and %q", campaign.MessageDistance(campaign.NormalizeMessage(p[0]), campaign.NormalizeMessage(p[1])), p[0], p[1])
+		}
+	}
+	differ := [][2]string{
+		// Another source file is another assertion.
+		{"ASSERTION VIOLATION File: /build/src/theory_lra.cpp Line: 1", "ASSERTION VIOLATION File: /build/src/theory_bv.cpp Line: 1"},
+		// One word in a short message is more than 5% of it.
+		{"arith: 12 ms where the reference needs 3 ms", "uf: 12 ms where the reference needs 3 ms"},
+		{"heap-use-after-free", "stack-buffer-overflow"},
+	}
+	for _, p := range differ {
+		if campaign.SimilarMessages(p[0], p[1]) {
+			t.Errorf("similar (distance %.3f): %q and %q", campaign.MessageDistance(campaign.NormalizeMessage(p[0]), campaign.NormalizeMessage(p[1])), p[0], p[1])
+		}
+	}
+	if d := campaign.MessageDistance("a b c", "a b c"); d != 0 {
+		t.Errorf("distance of equal messages %v", d)
+	}
+	if d := campaign.MessageDistance("abc", "xyz"); d != 1 {
+		t.Errorf("distance of disjoint messages %v", d)
+	}
+}
+
+// Clusters link similar signatures transitively and do not depend on the
+// order of the rows; class, solver and version must agree.
+func TestClusterSignatures(t *testing.T) {
+	long := "the solver reported an unexpected internal error while it was simplifying the assertions of the input"
+	row := func(sig string, class campaign.Class, solver, msg string) campaign.SignatureRow {
+		return campaign.SignatureRow{Signature: sig, Class: class, Solver: solver, SolverVersion: "1",
+			Key: strings.Join([]string{"sys", solver, "1", string(class), msg}, " | "), Count: 1}
+	}
+	rows := []campaign.SignatureRow{
+		row("a", campaign.Crash, "z3", long+" one"),
+		row("b", campaign.Crash, "z3", long+" one twotwo"),        // like a
+		row("c", campaign.Crash, "z3", long+" one twotwo threee"), // like b, not like a
+		row("d", campaign.Crash, "z3", "something else entirely"),
+		row("e", campaign.Crash, "cvc5", long+" one"),     // another solver
+		row("f", campaign.APIError, "z3", long+" one"),    // another class
+		row("g", campaign.Crash, "z3", long+" one gamma"), // like a, not like c
+	}
+	if d := campaign.MessageDistance(long+" one", long+" one twotwo threee"); d <= campaign.SimilarShare {
+		t.Fatalf("a and c are too close (%.3f) to show that clusters are transitive", d)
+	}
+	want := "[a b c g] [d] [e] [f]"
+	got := func(cs []campaign.Cluster) string {
+		var groups []string
+		for _, c := range cs {
+			s := append([]string(nil), c.Signatures...)
+			sort.Strings(s)
+			groups = append(groups, "["+strings.Join(s, " ")+"]")
+		}
+		sort.Strings(groups)
+		return strings.Join(groups, " ")
+	}
+	cs := campaign.ClusterSignatures("sys", rows)
+	if g := got(cs); g != want {
+		t.Errorf("clusters %s, want %s", g, want)
+	}
+	if cs[0].Signatures[0] != "a" || cs[0].Count != 4 {
+		t.Errorf("first cluster %+v, want a first and 4 findings", cs[0])
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < 20; i++ {
+		rng.Shuffle(len(rows), func(i, j int) { rows[i], rows[j] = rows[j], rows[i] })
+		if g := got(campaign.ClusterSignatures("sys", rows)); g != want {
+			t.Fatalf("clusters of shuffled rows %s, want %s", g, want)
+		}
 	}
 }
 

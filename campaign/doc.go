@@ -16,7 +16,9 @@
 //     ends up as if nothing had happened;
 //   - dedup: a Signature per finding from the system, the solver with its
 //     options and version, the Class and the message normalized as Murxla
-//     does (NormalizeMessage), with a count and the smallest trigger kept;
+//     does (NormalizeMessage), with a count and the smallest trigger kept,
+//     and Murxla's fuzzy match on top (ClusterSignatures: messages within
+//     5% of each other are probably one bug), which the report counts;
 //   - background reduction of every new signature with a Reducer, re-checked
 //     with the system's Reproducer;
 //   - one directory per signature for a solver developer (ExportSignature):

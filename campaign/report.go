@@ -7,7 +7,6 @@ import (
 	"io"
 	"path/filepath"
 	"sort"
-	"strings"
 	"time"
 )
 
@@ -21,10 +20,14 @@ type Report struct {
 	Iterations uint64 `json:"iterations"`
 	Stats      Stats  `json:"stats"`
 	// Findings is the number of findings; Signatures the distinct bugs,
-	// most severe class first, then most frequent.
+	// most severe class first, then most frequent, except that the
+	// signatures of one cluster follow each other.
 	Findings   int64          `json:"findings"`
 	Signatures []SignatureRow `json:"signatures"`
-	ByClass    map[Class]int  `json:"by_class"`
+	// Clusters group the signatures by fuzzy dedup (ClusterSignatures):
+	// the number of bugs a solver developer probably has to look at.
+	Clusters []Cluster     `json:"clusters"`
+	ByClass  map[Class]int `json:"by_class"`
 	// Span is the time from the first to the last finished iteration.
 	Span time.Duration `json:"span_ns"`
 	// Timeline is the campaign cut in equal time buckets.
@@ -33,6 +36,17 @@ type Report struct {
 	Workers []WorkerRow `json:"workers"`
 	// Panels are the system's own report sections (HTML only).
 	Panels []Panel `json:"-"`
+
+	lead map[string]string // signature → the first signature of its cluster
+}
+
+// SimilarTo returns the first signature of sig's cluster when that is
+// another signature (sig is probably the same bug), else "".
+func (r *Report) SimilarTo(sig string) string {
+	if l := r.lead[sig]; l != sig {
+		return l
+	}
+	return ""
 }
 
 // Bucket is one time slice of a campaign's timeline.
@@ -90,6 +104,16 @@ func BuildReport(ctx context.Context, st *Store, id string) (*Report, error) {
 	for _, s := range r.Signatures {
 		r.ByClass[s.Class]++
 	}
+	r.Clusters = ClusterSignatures(meta.System, r.Signatures)
+	r.lead = map[string]string{}
+	pos := map[string]int{}
+	for _, c := range r.Clusters {
+		for _, sig := range c.Signatures {
+			r.lead[sig] = c.Signatures[0]
+			pos[sig] = len(pos)
+		}
+	}
+	sort.SliceStable(r.Signatures, func(i, j int) bool { return pos[r.Signatures[i].Signature] < pos[r.Signatures[j].Signature] })
 	if err := st.db.QueryRowContext(ctx, st.q(`SELECT COUNT(*) FROM findings WHERE campaign = ?`), id).Scan(&r.Findings); err != nil {
 		return nil, fmt.Errorf("reading %s: %w", st, err)
 	}
@@ -240,9 +264,7 @@ var reportTmpl = template.Must(template.New("report").Funcs(template.FuncMap{
 	"dur":  func(d time.Duration) string { return fmtDur(d) },
 	"pct":  func(a, b int64) string { return pct(a, b) },
 	"date": func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04:05Z") },
-	"msg": func(system string, s SignatureRow) string {
-		return strings.TrimPrefix(s.Key, strings.Join([]string{system, s.Solver, s.SolverVersion, string(s.Class)}, " | ")+" | ")
-	},
+	"msg":  rowMessage,
 	"dir": func(s SignatureRow) string {
 		return filepath.ToSlash(filepath.Join(FindingsDir, SignatureDirName(s.Class, s.Signature)))
 	},
@@ -308,7 +330,7 @@ started {{date .Campaign.Created}} · store <code>{{.Store}}</code> · report of
 <div class="card"><b>{{.Stats.SolverCalls}}</b><span>solver calls</span></div>
 <div class="card"><b>{{rate .Iterations .Span}}</b><span>iterations/s</span></div>
 <div class="card"><b>{{dur .Span}}</b><span>span (first to last iteration)</span></div>
-<div class="card"><b>{{len .Signatures}}</b><span>distinct bugs</span></div>
+<div class="card"><b>{{len .Clusters}}</b><span>distinct bugs{{if ne (len .Clusters) (len .Signatures)}} ({{len .Signatures}} signatures){{end}}</span></div>
 <div class="card"><b>{{.Findings}}</b><span>findings</span></div>
 <div class="card"><b>{{dur .Stats.SolverCPU}}</b><span>solver CPU</span></div>
 </div>
@@ -321,7 +343,7 @@ started {{date .Campaign.Created}} · store <code>{{.Store}}</code> · report of
 <td>{{.Stats.Crash}}</td><td>{{.Stats.Memout}}</td><td>{{.Stats.Error}}</td></tr></table>
 <h2>Distinct bugs</h2>
 {{if .Signatures}}<table><tr><th>class</th><th>solver</th><th>message (normalized)</th><th>count</th><th>first</th><th>trigger</th><th>directory</th></tr>
-{{range .Signatures}}<tr><td class="cls {{.Class}}">{{.Class}}</td><td>{{.Solver}} {{.SolverVersion}}</td><td><code>{{msg $.Campaign.System .}}</code></td>
+{{range .Signatures}}<tr><td class="cls {{.Class}}">{{.Class}}</td><td>{{.Solver}} {{.SolverVersion}}</td><td><code>{{msg $.Campaign.System .}}</code>{{with $.SimilarTo .Signature}}<br><span class="none">≈ {{.}} above: similar message (fuzzy dedup)</span>{{end}}</td>
 <td class="n">{{.Count}}</td><td>it {{.FirstIter}}<br>{{date .First}}</td>
 <td>{{.SmallestSize}} B{{if .ReducedSize}} → {{.ReducedSize}} B{{end}}<br><span class="none">{{.ReduceStatus}}</span></td>
 <td><a href="{{dir .}}/README.md">{{dir .}}</a></td></tr>

@@ -1,9 +1,12 @@
 package campaign
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
+	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -58,5 +61,56 @@ func TestMigrateV1(t *testing.T) {
 	}
 	if used, err := st.TimeUsed(ctx, "old", Shard{K: 1, N: 2}); err != nil || used != 0 {
 		t.Errorf("time used of another shard: %v, %v; want 0", used, err)
+	}
+}
+
+// The report counts fuzzy-deduplicated bugs: two signatures whose messages
+// differ in one symbol of a long message are one bug, listed together.
+func TestReportClusters(t *testing.T) {
+	ctx := context.Background()
+	st, err := OpenStore(ctx, "", t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if _, _, err := st.Campaign(ctx, Meta{ID: "c", System: "sys", Created: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	msg := "unknown constant %s in the assertion that was given to the solver on line 3 of the input after the declarations"
+	find := func(sym string) Finding {
+		return Finding{Class: APIError, Solver: "z3", SolverVersion: "4.8.12", Message: fmt.Sprintf(msg, sym), Trigger: []byte("(check-sat)")}
+	}
+	batch := []iterResult{
+		{index: 0, worker: "w", findings: []Finding{find("x"), {Class: Crash, Solver: "z3", SolverVersion: "4.8.12", Message: "SIGSEGV"}}},
+		{index: 1, worker: "w", findings: []Finding{find("y")}},
+		{index: 2, worker: "w", findings: []Finding{find("x")}},
+	}
+	if _, err := st.commit(ctx, "c", "sys", ReduceNone, batch, time.Now(), timeMark{shard: "0/1"}); err != nil {
+		t.Fatal(err)
+	}
+	r, err := BuildReport(ctx, st, "c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Signatures) != 3 || len(r.Clusters) != 2 {
+		t.Fatalf("%d signatures in %d clusters, want 3 in 2", len(r.Signatures), len(r.Clusters))
+	}
+	var api Cluster
+	for _, c := range r.Clusters {
+		if len(c.Signatures) == 2 {
+			api = c
+		}
+	}
+	if api.Count != 3 || r.SimilarTo(api.Signatures[1]) != api.Signatures[0] || r.SimilarTo(api.Signatures[0]) != "" {
+		t.Errorf("api-error cluster %+v; SimilarTo %q, %q", api, r.SimilarTo(api.Signatures[0]), r.SimilarTo(api.Signatures[1]))
+	}
+	var html bytes.Buffer
+	if err := r.WriteHTML(&html); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"2</b><span>distinct bugs (3 signatures)", "similar message (fuzzy dedup)"} {
+		if !strings.Contains(html.String(), want) {
+			t.Errorf("the HTML report lacks %q", want)
+		}
 	}
 }
