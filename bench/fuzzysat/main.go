@@ -16,8 +16,18 @@
 // fuzzysat answered unknown, z3's time on that query; it solves what
 // either solves.
 //
+// fuzzysat's time on a query is the process's CPU time (all threads, so
+// the garbage collector counts) and wall time around the call; z3's is its
+// process CPU from /proc and the wall time of the session's round trip.
+// The machine's load average is printed at the start and the end.
+//
 //	go run ./bench/fuzzysat -json bench/fuzzysat/results.json
 //	go run ./bench/fuzzysat -last           # the last k of each file only
+//	go run ./bench/fuzzysat -replay out.json -cpuprofile cpu.prof
+//
+// -replay reruns only fuzzysat on the queries and seeds recorded by an
+// earlier -json run, without z3 (profiling, quick comparisons); its z3
+// columns are copied from the file.
 package main
 
 import (
@@ -194,6 +204,18 @@ func modelFromValues(raw string, l *fuzzysat.Layout) ([]byte, error) {
 		}
 	}
 	return b, nil
+}
+
+// loadStart is the load average when the run started.
+var loadStart = loadAvg()
+
+// loadAvg is the 1-minute load average, from /proc/loadavg.
+func loadAvg() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "?"
+	}
+	return strings.Fields(string(b))[0]
 }
 
 func main() {
@@ -582,7 +604,8 @@ func printTable(title string, rows []appRow) {
 }
 
 func report(qs, zs []query, ex []example, st *fuzzysat.Stats, wrong, checked int, z3cpu time.Duration, ver string) map[string]any {
-	fmt.Printf("z3 %s via an incremental session (timeout %s); tandem fuzzysat budget %s per query; GOMAXPROCS %d\n\n", strings.TrimSpace(ver), *z3timeout, *timeout, runtime.GOMAXPROCS(0))
+	fmt.Printf("z3 %s via an incremental session (timeout %s); tandem fuzzysat budget %s per query; GOMAXPROCS %d\n", strings.TrimSpace(ver), *z3timeout, *timeout, runtime.GOMAXPROCS(0))
+	fmt.Printf("load average (1 min) at the start %s, at the end %s, on %d CPUs\n\n", loadStart, loadAvg(), runtime.NumCPU())
 	byApp := table(qs, func(q query) string { return q.App })
 	printTable("Concolic setting (π = c1…c(k−1), branch = ck, seed = z3's model of π):", byApp)
 	zero := table(zs, func(q query) string { return q.App })
@@ -696,9 +719,12 @@ func replayRun(ctx context.Context, path string) {
 	checked, wrong := 0, 0
 	var fs *fuzzysat.Solver
 	cur := ""
+	files := 0
 	for _, q := range in.Queries {
-		if *limit > 0 && len(qs) >= *limit {
-			break
+		if q.File != cur {
+			if files++; *limit > 0 && files > *limit {
+				break
+			}
 		}
 		p := load(q.File)
 		if q.File != cur {
@@ -718,8 +744,8 @@ func replayRun(ctx context.Context, path string) {
 		}
 		qs = append(qs, q)
 	}
-	for _, q := range in.ZeroSeed {
-		if *limit > 0 {
+	for i, q := range in.ZeroSeed {
+		if *limit > 0 && i >= *limit {
 			break
 		}
 		p := load(q.File)
