@@ -109,6 +109,7 @@ func (p *parser) readAll(keep func(*Command)) error {
 // It returns the number of commands and the same errors ParseReader would.
 func Check(filename string, r io.Reader, opts ...Options) (commands int, st *smt.Store, err error) {
 	p := newParser(filename, newLexer(r), opts)
+	p.scratch = &Command{}
 	err = p.readAll(func(*Command) { commands++ })
 	return commands, p.st, err
 }
@@ -194,6 +195,9 @@ type parser struct {
 	lambdas    int
 
 	bareSeqEmpty bool // a seq.empty without a sort was read
+
+	argStack []*smt.Term // arguments of the applications being read
+	scratch  *Command    // when set, every command is read into it (Check keeps none)
 }
 
 // bailout aborts the current command after an error has been recorded.
@@ -341,7 +345,11 @@ func (p *parser) command() *Command {
 	}
 	lx.rec = false
 	p.next()
-	c := &Command{Kind: kind, Pos: start}
+	c := p.scratch
+	if c == nil {
+		c = &Command{}
+	}
+	*c = Command{Kind: kind, Pos: start}
 	p.commandBody(c)
 	if lx.kind != tRParen {
 		p.unexpected("')' to close " + kind.String())
@@ -1354,14 +1362,19 @@ func (p *parser) compound(pos Pos) *smt.Term {
 	default:
 		p.unexpected("an operator or function name")
 	}
-	var args []*smt.Term
+	// The arguments go on a stack shared by all applications: the
+	// builders copy what they keep.
+	base := len(p.argStack)
+	defer func() { p.argStack = p.argStack[:base] }()
 	for lx.kind != tRParen {
 		if lx.kind == tEOF {
 			p.unexpected("')'")
 		}
-		args = append(args, p.term())
+		t := p.term()
+		p.argStack = append(p.argStack, t)
 	}
 	p.next()
+	args := p.argStack[base:len(p.argStack):len(p.argStack)]
 	var t *smt.Term
 	var err error
 	switch {
