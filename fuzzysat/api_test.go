@@ -272,3 +272,53 @@ func TestSeedVerdictsCarryOver(t *testing.T) {
 	seed[1] = 2
 	check([]*smt.Term{c2, c1}, seed, PhaseSeed)
 }
+
+// SolverFallback.Solve keeps π asserted across queries: a query sees
+// exactly its own π, whether π grew, changed in the middle, or Check ran
+// in between.
+func TestFallbackIncrementalPi(t *testing.T) {
+	testutil.RequireBinary(t, "z3")
+	ctx := context.Background()
+	p, err := solver.NewRegistry().Lookup("z3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fb, err := NewSolverFallback(ctx, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fb.Close()
+	f := parseK(t, `(declare-const k!0 (_ BitVec 8))(declare-const k!1 (_ BitVec 8))
+(assert (= k!0 #x01))(assert (bvult k!1 #x03))(assert (bvugt k!1 #x10))(assert (= k!1 #x05))(assert (= k!1 #x02))(assert (= k!0 #x02))`, 2)
+	c := func(i int) *smt.Term { return f.Queries[i].Goal }
+	k0is1, k1lt3, k1gt16, k1is5, k1is2, k0is2 := c(0), c(1), c(2), c(3), c(4), c(5)
+	steps := []struct {
+		goal *smt.Term
+		pi   []*smt.Term
+		want Status
+	}{
+		{k1gt16, []*smt.Term{k0is1}, Sat},
+		{k1is5, []*smt.Term{k0is1, k1lt3}, Unsat},
+		{k1is2, []*smt.Term{k0is1, k1lt3}, Sat},
+		{k0is2, []*smt.Term{k1lt3}, Sat}, // the block with k!0 = 1 must go
+		{k0is2, []*smt.Term{k0is1, k1lt3}, Unsat},
+		{k1gt16, nil, Sat},
+	}
+	for i, s := range steps {
+		st, b, err := fb.Solve(ctx, f.Layout, s.goal, s.pi)
+		if err != nil || st != s.want {
+			t.Fatalf("step %d: %s %v, want %s", i, st, err, s.want)
+		}
+		if st == Sat {
+			se, _ := NewSearch(Problem{Layout: f.Layout, Goal: []*smt.Term{s.goal}, Pi: s.pi}, nil, Options{})
+			if err := se.Verify(b); err != nil {
+				t.Fatalf("step %d: the model %x fails: %v", i, b, err)
+			}
+		}
+		if i == 2 {
+			if st, _, err := fb.Check(ctx, f.Layout, []*smt.Term{k0is2}); err != nil || st != Sat {
+				t.Fatalf("Check between: %s %v", st, err)
+			}
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"slices"
 	"strings"
 
 	"tandem/smt"
@@ -11,12 +12,16 @@ import (
 )
 
 // SolverFallback is a [Fallback] backed by an incremental session of an
-// external SMT solver (z3, cvc5): each query is push, assert, check-sat,
-// get-value, pop in one long-lived process, so process start-up is paid
-// once.
+// external SMT solver (z3, cvc5) in one long-lived process, so process
+// start-up is paid once. [SolverFallback.Solve] keeps π asserted from one
+// query to the next, as a concolic executor's solver does (π grows at its
+// end): it pops only the blocks of π the new query does not share, pushes
+// the new conjuncts as one block, and asks about the branch condition in
+// a push/pop of its own. [SolverFallback.Check] asserts everything afresh.
 type SolverFallback struct {
 	sess     *solver.Session
 	declared map[string]string // name -> sort
+	blocks   [][]*smt.Term     // π asserted, one push level per block
 }
 
 // NewSolverFallback starts a session of profile p.
@@ -34,29 +39,56 @@ func (f *SolverFallback) Close() error { return f.sess.Close() }
 // Session is the underlying solver session.
 func (f *SolverFallback) Session() *solver.Session { return f.sess }
 
-// Check runs check-sat on goal ∧ π and, when sat, reads the values of
-// the layout's variables into an assignment (bytes of variables the solver
-// does not mention stay zero).
+// Check runs check-sat on the conjunction of terms and, when sat, reads
+// the values of the layout's variables into an assignment (bytes of
+// variables the solver does not mention stay zero).
 func (f *SolverFallback) Check(ctx context.Context, l *Layout, terms []*smt.Term) (Status, []byte, error) {
+	if err := f.popBlocks(ctx, 0); err != nil {
+		return Unknown, nil, err
+	}
+	if err := f.declare(ctx, l); err != nil {
+		return Unknown, nil, err
+	}
+	return f.check(ctx, l, terms)
+}
+
+// popBlocks pops the asserted blocks of π beyond the first keep.
+func (f *SolverFallback) popBlocks(ctx context.Context, keep int) error {
+	if n := len(f.blocks) - keep; n > 0 {
+		if r, err := f.sess.Pop(ctx, n); err != nil || r.Failed() {
+			f.blocks = nil
+			return fmt.Errorf("fuzzysat: pop: %v %s", err, r.Message)
+		}
+		f.blocks = f.blocks[:keep]
+	}
+	return nil
+}
+
+// declare declares the layout's variables the session does not know yet,
+// at its outermost level (declarations inside a push are popped with it).
+func (f *SolverFallback) declare(ctx context.Context, l *Layout) error {
 	for _, v := range l.Vars {
 		name := smt.QuoteSymbol(v.Func.Name)
 		sort := v.Func.Result.String()
 		if s, ok := f.declared[name]; ok {
 			if s != sort {
-				return Unknown, nil, fmt.Errorf("fuzzysat: %s declared as %s and %s in one session", name, s, sort)
+				return fmt.Errorf("fuzzysat: %s declared as %s and %s in one session", name, s, sort)
 			}
 			continue
 		}
+		if err := f.popBlocks(ctx, 0); err != nil {
+			return err
+		}
 		if r, err := f.sess.Exec(ctx, fmt.Sprintf("(declare-fun %s () %s)", name, sort)); err != nil || r.Failed() {
-			return Unknown, nil, fmt.Errorf("fuzzysat: declaring %s: %v %s", name, err, r.Message)
+			return fmt.Errorf("fuzzysat: declaring %s: %v %s", name, err, r.Message)
 		}
 		f.declared[name] = sort
 	}
-	if r, err := f.sess.Push(ctx, 1); err != nil || r.Failed() {
-		return Unknown, nil, fmt.Errorf("fuzzysat: push: %v %s", err, r.Message)
-	}
-	defer f.sess.Pop(context.WithoutCancel(ctx), 1)
-	// one assert, one round trip
+	return nil
+}
+
+// assertAll asserts the conjunction of terms in one round trip.
+func (f *SolverFallback) assertAll(ctx context.Context, terms []*smt.Term) error {
 	var sb strings.Builder
 	sb.WriteString("(and true")
 	for _, t := range terms {
@@ -65,7 +97,21 @@ func (f *SolverFallback) Check(ctx context.Context, l *Layout, terms []*smt.Term
 	}
 	sb.WriteString(")")
 	if r, err := f.sess.Assert(ctx, sb.String()); err != nil || r.Failed() {
-		return Unknown, nil, fmt.Errorf("fuzzysat: assert: %v %s", err, r.Message)
+		return fmt.Errorf("fuzzysat: assert: %v %s", err, r.Message)
+	}
+	return nil
+}
+
+// check asks about the conjunction of terms in a push/pop of its own,
+// on top of what is asserted; the variables are declared.
+func (f *SolverFallback) check(ctx context.Context, l *Layout, terms []*smt.Term) (Status, []byte, error) {
+	if r, err := f.sess.Push(ctx, 1); err != nil || r.Failed() {
+		return Unknown, nil, fmt.Errorf("fuzzysat: push: %v %s", err, r.Message)
+	}
+	defer f.sess.Pop(context.WithoutCancel(ctx), 1)
+	// one assert, one round trip
+	if err := f.assertAll(ctx, terms); err != nil {
+		return Unknown, nil, err
 	}
 	r, err := f.sess.CheckSat(ctx)
 	if err != nil {
@@ -106,9 +152,35 @@ func (f *SolverFallback) Check(ctx context.Context, l *Layout, terms []*smt.Term
 	return Sat, b, nil
 }
 
-// Solve implements [Fallback].
+// Solve implements [Fallback], with π kept asserted across calls.
 func (f *SolverFallback) Solve(ctx context.Context, l *Layout, goal *smt.Term, pi []*smt.Term) (Status, []byte, error) {
-	return f.Check(ctx, l, append([]*smt.Term{goal}, pi...))
+	if err := f.declare(ctx, l); err != nil {
+		return Unknown, nil, err
+	}
+	// keep the blocks π still starts with
+	keep, n := 0, 0
+	for keep < len(f.blocks) {
+		b := f.blocks[keep]
+		if n+len(b) > len(pi) || !slices.Equal(b, pi[n:n+len(b)]) {
+			break
+		}
+		keep++
+		n += len(b)
+	}
+	if err := f.popBlocks(ctx, keep); err != nil {
+		return Unknown, nil, err
+	}
+	if n < len(pi) {
+		if r, err := f.sess.Push(ctx, 1); err != nil || r.Failed() {
+			return Unknown, nil, fmt.Errorf("fuzzysat: push: %v %s", err, r.Message)
+		}
+		f.blocks = append(f.blocks, slices.Clone(pi[n:]))
+		if err := f.assertAll(ctx, pi[n:]); err != nil {
+			_ = f.popBlocks(ctx, len(f.blocks)-1)
+			return Unknown, nil, err
+		}
+	}
+	return f.check(ctx, l, []*smt.Term{goal})
 }
 
 // ParseValues reads a get-value answer ((x #x0a) (b true) …) into
