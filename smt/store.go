@@ -38,7 +38,7 @@ type Store struct {
 	binders map[string]*bindersRec
 	key     []byte
 
-	lits     []litU64
+	lits     []uint64
 	spills   []spill
 	argArena []*Term
 	sortBuf  []*Sort
@@ -55,8 +55,8 @@ type StoreOptions struct {
 // Chunk sizes avoid the 8-byte header Go puts in front of a small object
 // with pointers, which would push a power-of-two size into the next size
 // class (16 KiB to 18 KiB, 12 % lost): a chunk of nodes is a large object
-// (64 KiB, no header) and slabs of side records hold one element less
-// than a power of two bytes.
+// (64 KiB, no header) and slabs of side records with pointers hold one
+// element less than a power of two bytes.
 const (
 	termChunkBits = 11 // 2048 nodes, 64 KiB a chunk
 	termChunk     = 1 << termChunkBits
@@ -65,7 +65,7 @@ const (
 	headChunk     = 1 << headChunkBits // 8 KiB
 	headChunks    = termChunk / headChunk
 
-	litSlab   = 4096/16 - 1
+	litSlab   = 4096 / 8 // no pointers, no header
 	spillSlab = 4096/32 - 1
 	argSlab   = 8192/8 - 1
 
@@ -191,7 +191,7 @@ func hashNode(t *Term) uint64 {
 	aux := t.auxOf(sh)
 	var u64 uint64
 	if sh.aux == auxU64 {
-		u64 = (*litU64)(aux).v
+		u64 = *(*uint64)(aux)
 	}
 	return hashParts(t.sig, t.argsOf(sh), sh.aux, aux, u64)
 }
@@ -220,7 +220,7 @@ func sameParts(t *Term, k *shape, args []*Term, aux unsafe.Pointer, u64 uint64) 
 	case auxNone:
 		return true
 	case auxU64:
-		return (*litU64)(taux).v == u64
+		return *(*uint64)(taux) == u64
 	case auxBig:
 		return (*big.Int)(taux).Cmp((*big.Int)(aux)) == 0
 	case auxRat:
@@ -358,13 +358,13 @@ func (s *Store) newNode() *Term {
 	return t
 }
 
-func (s *Store) newLit(v uint64) *litU64 {
+func (s *Store) newLit(v uint64) *uint64 {
 	if len(s.lits) == 0 {
-		s.lits = make([]litU64, litSlab)
+		s.lits = make([]uint64, litSlab)
 	}
 	l := &s.lits[0]
 	s.lits = s.lits[1:]
-	l.v = v
+	*l = v
 	return l
 }
 

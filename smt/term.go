@@ -60,6 +60,8 @@ type Attribute struct {
 // pointer slots. By the shape's form, the slots hold up to three arguments
 // (formInline); up to two arguments and a side record in p[2] (formAux);
 // or, in p[0], a *spill with the arguments and the side record (formSpill).
+// A literal below 2^64 (formAux, no arguments) keeps in p[0] the big.Int
+// that [Term.BigInt] makes on its first call.
 type Term struct {
 	p   [3]unsafe.Pointer
 	id  uint32
@@ -85,7 +87,7 @@ const (
 	auxName            // *nameRec: the name of a variable, shared in the store
 	auxBinders         // *bindersRec: the variables of a let or quantifier, shared in the store
 	auxAttrs           // *attrsRec: the attributes of an annotation
-	auxU64             // *litU64: a numeral or bit-vector literal below 2^64
+	auxU64             // *uint64: a numeral or bit-vector literal below 2^64 (p[0] caches its big.Int)
 	auxBig             // *big.Int: a numeral or bit-vector literal of 2^64 or more
 	auxRat             // *big.Rat: a decimal literal
 	auxRunes           // *runesRec: a string literal
@@ -103,25 +105,6 @@ type nameRec struct{ name string }
 type bindersRec struct{ vars []*Term }
 type attrsRec struct{ attrs []Attribute }
 type runesRec struct{ r []rune }
-
-// litU64 is the value of a literal that fits in 64 bits. Its *big.Int is
-// made on the first call of [Term.BigInt] and kept; readers may race to
-// make it, and all of them get the one that was stored first.
-type litU64 struct {
-	v   uint64
-	big atomic.Pointer[big.Int]
-}
-
-func (l *litU64) bigInt() *big.Int {
-	if b := l.big.Load(); b != nil {
-		return b
-	}
-	b := new(big.Int).SetUint64(l.v)
-	if l.big.CompareAndSwap(nil, b) {
-		return b
-	}
-	return l.big.Load()
-}
 
 // shape is what a node shares with other nodes: it is a key of the shape
 // table, so it holds only comparable, process-wide values.
@@ -257,7 +240,17 @@ func (t *Term) LiteralKind() LiteralKind { return t.shape().lit }
 func (t *Term) BigInt() *big.Int {
 	switch sh := t.shape(); sh.aux {
 	case auxU64:
-		return (*litU64)(t.auxOf(sh)).bigInt()
+		// The value is a uint64 in a slab; its big.Int is made on the
+		// first call and kept in the literal's free slot p[0]. Readers may
+		// race to make it: all of them get the one stored first.
+		if b := atomic.LoadPointer(&t.p[0]); b != nil {
+			return (*big.Int)(b)
+		}
+		b := unsafe.Pointer(new(big.Int).SetUint64(*(*uint64)(t.p[2])))
+		if !atomic.CompareAndSwapPointer(&t.p[0], nil, b) {
+			b = atomic.LoadPointer(&t.p[0])
+		}
+		return (*big.Int)(b)
 	case auxBig:
 		return (*big.Int)(t.auxOf(sh))
 	}
@@ -267,7 +260,7 @@ func (t *Term) BigInt() *big.Int {
 // uint64 is the value of a numeral or bit-vector literal below 2^64.
 func (t *Term) uint64() (uint64, bool) {
 	if sh := t.shape(); sh.aux == auxU64 {
-		return (*litU64)(t.auxOf(sh)).v, true
+		return *(*uint64)(t.p[2]), true
 	}
 	return 0, false
 }
