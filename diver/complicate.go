@@ -22,9 +22,16 @@ func (m *mutator) Complicate(r *rand.Rand, s *Seed, p *Node, q *smt.Term) (*Muta
 	if err != nil {
 		return nil, nil
 	}
+	th := m.theories()
 	var cands []*Node
 	for _, n := range qf.Nodes {
-		if !n.Term.Sort().IsNumeric() {
+		// Only sorts the logic can declare (no Int in QF_LRA or QF_S), and
+		// in a linear logic no occurrence in a factor or divisor.
+		switch k := n.Term.Sort().Kind; {
+		case k == smt.KindInt && !th.ints, k == smt.KindReal && !th.reals, !n.Term.Sort().IsNumeric():
+			continue
+		}
+		if th.linear && m.groundOnly(n) {
 			continue
 		}
 		if n.Term.Kind() == smt.Literal || n.Term.IsConst() {
@@ -106,6 +113,14 @@ func (m *mutator) Complicate(r *rand.Rand, s *Seed, p *Node, q *smt.Term) (*Muta
 		return nil, nil
 	}
 	return &Mutant{Seed: s2, Complicated: true}, nil
+}
+
+// theories are the generator's (every arithmetic symbol without one).
+func (m *mutator) theories() theories {
+	if m.gen != nil {
+		return m.gen.th
+	}
+	return theories{ints: true, reals: true, arith: true, nonlinear: true}
 }
 
 func (m *mutator) freshName() string {

@@ -1,13 +1,16 @@
 package diver
 
 import (
+	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -103,6 +106,9 @@ func New(o Options) (*Diver, error) {
 	if len(d.logics) == 0 {
 		d.logics = BuiltinLogics
 	}
+	if d.opt.ErrorDir == "" {
+		d.opt.ErrorDir = os.Getenv("TANDEM_DIVER_ERRORS")
+	}
 	d.options = o.SolverOptions
 	if len(d.options) == 0 {
 		d.options = DefaultSolverOptions[d.profile.Name]
@@ -177,6 +183,10 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 		st.SeedsSkipped++
 		return nil, nil
 	}
+	base, err := d.profileFor(ss)
+	if err != nil {
+		return nil, err
+	}
 	var findings []campaign.Finding
 	var em *eval.Model
 	if knownModel != "" {
@@ -185,7 +195,7 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 			return nil, fmt.Errorf("diver: built-in seed model: %w", err)
 		}
 	} else {
-		p := d.profile
+		p := base
 		if d.modelFrom != nil {
 			p = d.modelFrom
 		}
@@ -247,13 +257,10 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 			leaves = append(leaves, t)
 		}
 	}
-	accept := func(op smt.Op) bool { return d.profile.AcceptsOperator(op.String()) }
-	if d.profile.Name == "z3" {
-		accept = func(op smt.Op) bool { return op == smt.OpIte }
-	}
+	gen := NewGenerator(ss.st, &d.opt, ss.logic, d.profile.Name, vars, leaves, d.acceptOperator)
 	counter := 0
 	m := &mutator{st: ss.st, opt: &d.opt, stats: st, fresh: &counter, names: ss.names,
-		gen: NewGenerator(ss.st, &d.opt, ss.logic, d.profile.Name, vars, leaves, accept)}
+		gen: gen}
 	pool := []*Seed{seed}
 	failures := 0
 	seen := map[string]bool{}
@@ -283,7 +290,7 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 			continue
 		}
 		script := scriptText(ss.header, mu.Fresh, mu.Formula.Assertions(), true)
-		p, opts := d.fuzzOptions(r)
+		p, opts := d.fuzzOptions(r, base)
 		if len(opts) > 0 {
 			st.OptionRuns++
 		}
@@ -311,6 +318,8 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 			} else {
 				st.MutantError++
 			}
+			st.errorKind(bad)
+			d.keepError(script, spec(p), bad, res)
 		case OutcomeBug:
 			switch fd.Class {
 			case campaign.Soundness:
@@ -349,6 +358,42 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 	return findings, nil
 }
 
+// acceptOperator says whether the solver under test takes a
+// solver-specific operator of the artifact's pools: z3 gets ite over
+// RegLan only; other solvers what their profile lists, plus the SMT-LIB 2.6
+// operators the artifact keeps in cvc5's pool (str.replace_all,
+// str.replace_re, str.replace_re_all), which z3 4.8.12 parses but answers
+// unknown on.
+func (d *Diver) acceptOperator(op smt.Op) bool {
+	if d.profile.Name == "z3" {
+		return op == smt.OpIte
+	}
+	switch op {
+	case smt.OpStrReplaceAll, smt.OpStrReplaceRe, smt.OpStrReplaceReAll:
+		return d.profile.Name == "cvc5" || d.profile.Name == "cvc4" || d.profile.AcceptsOperator(op.String())
+	}
+	return d.profile.AcceptsOperator(op.String())
+}
+
+// keepError writes a mutant the solver answered with an error, the
+// command's options and the solver's output to Options.ErrorDir (named by
+// a hash of the script, so a rerun overwrites it).
+func (d *Diver) keepError(script []byte, solverSpec, msg string, res *solver.Result) {
+	if d.opt.ErrorDir == "" {
+		return
+	}
+	sum := sha256.Sum256(script)
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "; solver: %s\n; error: %s\n", solverSpec, strings.ReplaceAll(msg, "\n", " "))
+	b.Write(script)
+	b.WriteString("; output:\n")
+	for _, line := range strings.Split(string(output(res)), "\n") {
+		b.WriteString("; " + line + "\n")
+	}
+	_ = os.MkdirAll(d.opt.ErrorDir, 0o755)
+	_ = os.WriteFile(filepath.Join(d.opt.ErrorDir, fmt.Sprintf("error-%x.smt2", sum[:6])), b.Bytes(), 0o644)
+}
+
 // MaxPool bounds the iteration's seed pool; a full pool replaces a random
 // entry (the paper's pool only grows, over a much longer run).
 const MaxPool = 64
@@ -372,9 +417,9 @@ func contains(xs []string, x string) bool {
 
 // fuzzOptions is the paper's option fuzzing: the default mode, or one or
 // two options from the list.
-func (d *Diver) fuzzOptions(r *rand.Rand) (*solver.Profile, []string) {
+func (d *Diver) fuzzOptions(r *rand.Rand, base *solver.Profile) (*solver.Profile, []string) {
 	if len(d.options) == 0 || r.Float64() >= d.opt.OptionFuzzProb {
-		return d.profile, nil
+		return base, nil
 	}
 	k := 1 + r.IntN(2)
 	if k > len(d.options) {
@@ -386,11 +431,26 @@ func (d *Diver) fuzzOptions(r *rand.Rand) (*solver.Profile, []string) {
 	for _, i := range idx {
 		opts = append(opts, d.options[i])
 	}
-	p, err := d.profile.WithOptions(opts...)
+	p, err := base.WithOptions(opts...)
 	if err != nil {
-		return d.profile, nil
+		return base, nil
 	}
 	return p, opts
+}
+
+// profileFor is the solver under test with the options a seed's features
+// need: cvc5 1.0.3 refuses floating-point sorts other than Float32 and
+// Float64 ("only Float32 (8/24) or Float64 (11/53) types are supported in
+// default mode") unless --fp-exp is given.
+func (d *Diver) profileFor(ss *seedScript) (*solver.Profile, error) {
+	if ss.oddFloat && d.profile.Name == "cvc5" && !slices.Contains(d.profile.Options, "--fp-exp") {
+		p, err := d.profile.WithOptions("--fp-exp")
+		if err != nil {
+			return nil, fmt.Errorf("diver: %w", err)
+		}
+		return p, nil
+	}
+	return d.profile, nil
 }
 
 func spec(p *solver.Profile) string {

@@ -2,12 +2,14 @@ package diver
 
 import (
 	"context"
+	"encoding/json"
 	"math"
 	"math/big"
 	"math/rand/v2"
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"tandem/campaign"
 	"tandem/eval"
@@ -471,4 +473,55 @@ func BenchmarkMutants(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(ok)/b.Elapsed().Seconds(), "satmutants/s")
+}
+
+func TestErrorKind(t *testing.T) {
+	for in, want := range map[string]string{
+		"line 5 column 28: logic does not support integers":                            "logic does not support integers",
+		"Parse Error: <stdin>:4.28: Symbol 'Int' not declared as a type\n\n  (declare": "Symbol 'Int' not declared as a type",
+		"unknown constant bvlshr ((_ BitVec 11) (_ BitVec 11)) ":                       "unknown constant bvlshr ((_ BitVec N) (_ BitVec N))",
+	} {
+		if got := ErrorKind(in); got != want {
+			t.Errorf("ErrorKind(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// Mutants stay inside the seed's logic: z3 4.8.12 and cvc5 1.0.3 answer
+// them without (error …) (Int symbols in QF_LRA, - in QF_S, int.pow2 or a
+// product of variables in a linear logic, bit-vector operators in QF_FP,
+// Float16 without cvc5's --fp-exp were all rejected before).
+func TestMutantsInLogic(t *testing.T) {
+	seeds := map[string]string{
+		"lra.smt2":  "(set-logic QF_LRA)(declare-fun x () Real)(declare-fun y () Real)(assert (<= (+ (* x (- 1)) (* 2 y)) 3))(assert (> (/ x 2) (- 1)))",
+		"lia.smt2":  "(set-logic QF_LIA)(declare-fun x () Int)(declare-fun y () Int)(assert (= (mod x 3) 1))(assert (< (* 2 x) (div y 2)))",
+		"nra.smt2":  "(set-logic QF_NRA)(declare-fun x () Real)(assert (> (* x x) 2))",
+		"s.smt2":    `(set-logic QF_S)(declare-fun s () String)(assert (str.in_re s (re.+ (str.to_re "ab"))))(assert (= (str.len s) 4))`,
+		"slia.smt2": `(set-logic QF_SLIA)(declare-fun s () String)(declare-fun i () Int)(assert (= (str.at s i) "a"))(assert (< (* 3 i) (str.len s)))`,
+		"fp.smt2":   "(set-logic QF_FP)(declare-fun x () Float16)(declare-fun y () Float32)(assert (fp.lt x (fp #b0 #b10001 #b0000000000)))(assert (fp.isNormal y))",
+		"bv.smt2":   "(set-logic QF_BV)(declare-fun x () (_ BitVec 8))(assert (bvult (bvmul x #x03) #x10))",
+	}
+	dir := t.TempDir()
+	for name, text := range seeds {
+		if err := os.WriteFile(dir+"/"+name, []byte(text+"(check-sat)\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, name := range []string{"z3", "cvc5"} {
+		t.Run(name, func(t *testing.T) {
+			testutil.RequireBinary(t, name)
+			cfg, _ := json.Marshal(Options{Solver: name, Seeds: []string{dir}, Mutants: 6, Timeout: 2 * time.Second})
+			sum, err := campaign.Run(context.Background(), t.TempDir(), Name, cfg, campaign.Options{Seed: 21, Iterations: 8, Workers: 1, NoReduce: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := sum.Stats.Counters
+			if c["mutants"] < 20 {
+				t.Fatalf("too little work: %v", c)
+			}
+			if sum.Stats.Error > 0 || c["mutant_error"] > 0 {
+				t.Fatalf("%d error answers: %v", c["mutant_error"], c)
+			}
+		})
+	}
 }

@@ -10,12 +10,30 @@ import (
 	"tandem/smt"
 )
 
-// theories says which operator pools the generator may use: the seed's
-// logic and the sorts that occur in it.
+// theories says which operator pools the generator may use: the symbols
+// the seed's logic declares, and the sorts that occur in the seed. Solvers
+// enforce the logic (cvc5 1.0.3 and z3 4.8.12 answer `(error …)` for Int in
+// QF_LRA, `-` in QF_S, bvadd in QF_FP, int.pow2 or x·y in a linear logic),
+// so a mutant may only use what the logic has.
 type theories struct {
-	ints, reals, nonlinear, strs bool
-	// noArith: QF_S has Int terms (str.len) but no arithmetic symbols (cvc5 rejects + and < there).
-	noArith  bool
+	// ints and reals: the Int and Real sorts and their symbols (Int
+	// declarations, div, mod, to_real, to_int, is_int) exist. In a
+	// Real-only logic numerals are Int terms in tandem's store but Real in
+	// the solver's, so Int targets there get numerals only.
+	ints, reals bool
+	// arith: the arithmetic symbols (+ - * < <= …) exist; false in QF_S
+	// (which has Int terms such as str.len but no arithmetic) and in the
+	// pure BV/FP logics.
+	arith bool
+	// nonlinear: * of two non-constants, div, mod, abs, int.pow2.
+	nonlinear bool
+	// linear: an arithmetic logic that rejects non-linear terms, so a
+	// factor of * beside a non-constant and a divisor must stay ground.
+	linear bool
+	strs   bool
+	// bv: bit-vector operators exist (QF_FP has bit-vector literals inside
+	// fp triples, but z3 rejects bvadd there).
+	bv       bool
 	bvWidths []int
 	fpSorts  []*smt.Sort
 }
@@ -26,24 +44,31 @@ func theoriesOf(logic string, sorts []*smt.Sort) theories {
 	all := l == "" || l == "ALL"
 	if all {
 		th.nonlinear = true
+		th.bv = true
 	} else {
-		th.noArith = l == "S"
-		th.strs = l == "S" || strings.HasPrefix(l, "SLIA") || strings.HasPrefix(l, "SNIA")
-		th.ints = strings.Contains(l, "IA") || strings.Contains(l, "IDL") || strings.Contains(l, "IRA") || th.strs
-		th.reals = strings.Contains(l, "RA") || strings.Contains(l, "RDL")
-		th.nonlinear = strings.Contains(l, "NIA") || strings.Contains(l, "NRA") || strings.Contains(l, "NIRA")
+		th.strs = l == "S" || strings.HasPrefix(l, "SLIA") || strings.HasPrefix(l, "SNIA") ||
+			strings.Contains(l, "UFSLIA") || strings.Contains(l, "ASLIA")
+		th.ints = strings.HasSuffix(l, "IA") || strings.HasSuffix(l, "IDL") || strings.HasSuffix(l, "IRA")
+		th.reals = strings.HasSuffix(l, "RA") || strings.HasSuffix(l, "RDL")
+		th.nonlinear = strings.HasSuffix(l, "NIA") || strings.HasSuffix(l, "NRA") || strings.HasSuffix(l, "NIRA")
+		th.arith = th.ints || th.reals
+		th.linear = th.arith && !th.nonlinear
+		th.bv = strings.Contains(l, "BV")
 	}
 	seenW := map[int]bool{}
 	seenF := map[*smt.Sort]bool{}
 	for _, s := range sorts {
 		switch s.Kind {
 		case smt.KindInt:
-			th.ints = true
+			if all {
+				th.ints = true
+			}
 		case smt.KindReal:
-			th.reals = true
+			if all {
+				th.reals = true
+			}
 		case smt.KindString:
 			th.strs = true
-			th.ints = true
 		case smt.KindBitVec:
 			if !seenW[s.Width] {
 				seenW[s.Width] = true
@@ -55,6 +80,15 @@ func theoriesOf(logic string, sorts []*smt.Sort) theories {
 				th.fpSorts = append(th.fpSorts, s)
 			}
 		}
+	}
+	if all {
+		th.arith = true
+		if th.strs {
+			th.ints = true
+		}
+	}
+	if !th.bv {
+		th.bvWidths = nil
 	}
 	sort.Ints(th.bvWidths)
 	sort.Slice(th.fpSorts, func(i, j int) bool { return th.fpSorts[i].ID() < th.fpSorts[j].ID() })
@@ -74,6 +108,9 @@ type Generator struct {
 	spec   func(op smt.Op) bool
 	solver string
 	chars  []rune
+	// ground: only literals as leaves (a factor of * or a divisor in a
+	// linear logic; see groundOnly).
+	ground bool
 }
 
 // NewGenerator prepares a generator over the store st for a seed of the
@@ -126,6 +163,31 @@ func (g *Generator) Term(r *rand.Rand, s *smt.Sort) *smt.Term {
 	return g.gen(r, s, 0)
 }
 
+// GroundTerm is Term with literals as the only leaves: no variable of the
+// seed occurs in it.
+func (g *Generator) GroundTerm(r *rand.Rand, s *smt.Sort) *smt.Term {
+	g.ground = true
+	defer func() { g.ground = false }()
+	return g.gen(r, s, 0)
+}
+
+// hasOps says whether the logic has operators building terms of sort s;
+// without them a target of that sort gets a leaf (e.g. the bit-vector
+// literals of an fp triple in QF_FP, numerals in QF_BV's indices).
+func (g *Generator) hasOps(s *smt.Sort) bool {
+	switch s.Kind {
+	case smt.KindInt:
+		return g.th.arith || g.th.strs
+	case smt.KindReal:
+		return g.th.reals
+	case smt.KindString, smt.KindRegLan:
+		return g.th.strs
+	case smt.KindBitVec:
+		return g.th.bv
+	}
+	return true
+}
+
 func (g *Generator) app(op smt.Op, idx []int, args ...*smt.Term) *smt.Term {
 	for _, a := range args {
 		if a == nil {
@@ -148,6 +210,9 @@ func (g *Generator) gen(r *rand.Rand, s *smt.Sort, depth int) *smt.Term {
 		if t := g.leaf(r, s, false); t != nil {
 			return t
 		}
+	}
+	if !g.hasOps(s) {
+		return g.leaf(r, s, false)
 	}
 	var t *smt.Term
 	for try := 0; try < 4 && t == nil; try++ {
@@ -191,7 +256,7 @@ func (g *Generator) args(r *rand.Rand, s *smt.Sort, depth, lo, hi int) []*smt.Te
 // atomSorts are the sorts = and distinct compare.
 func (g *Generator) atomSorts() []*smt.Sort {
 	ss := []*smt.Sort{smt.BoolSort()}
-	if g.th.ints {
+	if g.th.ints || g.th.strs {
 		ss = append(ss, smt.IntSort())
 	}
 	if g.th.reals {
@@ -228,7 +293,7 @@ func (g *Generator) genBool(r *rand.Rand, d int) *smt.Term {
 	if d > 0 {
 		ps = append(ps, func() *smt.Term { return g.st.Bool(r.IntN(2) == 0) })
 	}
-	if (g.th.ints || g.th.reals) && !g.th.noArith {
+	if g.th.arith && (g.th.ints || g.th.reals) {
 		ps = append(ps, func() *smt.Term {
 			s := g.numSort(r)
 			ops := []smt.Op{smt.OpLt, smt.OpLe, smt.OpGe, smt.OpGt}
@@ -295,12 +360,15 @@ func (g *Generator) numSort(r *rand.Rand) *smt.Sort {
 
 func (g *Generator) genInt(r *rand.Rand, d int) *smt.Term {
 	in := smt.IntSort()
-	ops := []smt.Op{smt.OpAdd, smt.OpSub, smt.OpIte}
-	if g.th.noArith {
-		ops = []smt.Op{smt.OpIte}
-	}
-	if g.th.nonlinear && !g.th.noArith {
-		ops = append(ops, smt.OpMul, smt.OpIntDiv, smt.OpMod, smt.OpAbs)
+	ops := []smt.Op{smt.OpIte}
+	if g.th.arith {
+		ops = append(ops, smt.OpAdd, smt.OpSub)
+		if g.th.nonlinear {
+			ops = append(ops, smt.OpMul, smt.OpAbs)
+			if g.th.ints { // a Real-only logic has no div and mod
+				ops = append(ops, smt.OpIntDiv, smt.OpMod)
+			}
+		}
 	}
 	if g.th.strs {
 		ops = append(ops, smt.OpStrLen, smt.OpStrIndexOf, smt.OpStrToCode, smt.OpStrToInt)
@@ -308,10 +376,10 @@ func (g *Generator) genInt(r *rand.Rand, d int) *smt.Term {
 			ops = append(ops, smt.OpStrIndexOfRe)
 		}
 	}
-	if g.th.reals {
+	if g.th.ints && g.th.reals {
 		ops = append(ops, smt.OpToInt)
 	}
-	if g.specOK(smt.OpIntPow2) {
+	if g.th.ints && g.th.nonlinear && g.specOK(smt.OpIntPow2) { // cvc5: "requires non-linear arithmetic"
 		ops = append(ops, smt.OpIntPow2)
 	}
 	str := smt.StringSort()
@@ -340,9 +408,12 @@ func (g *Generator) genReal(r *rand.Rand, d int) *smt.Term {
 	re := smt.RealSort()
 	ops := []smt.Op{smt.OpAdd, smt.OpSub, smt.OpIte}
 	if g.th.nonlinear {
-		ops = append(ops, smt.OpMul, smt.OpDiv, smt.OpAbs)
+		// The artifact's pool has abs here too, but abs is an Ints symbol
+		// that tandem's evaluator does not take on Real (every such
+		// candidate was rejected as unsupported), so it is left out.
+		ops = append(ops, smt.OpMul, smt.OpDiv)
 	}
-	if g.th.ints {
+	if g.th.ints && g.th.reals {
 		ops = append(ops, smt.OpToReal)
 	}
 	switch op := ops[r.IntN(len(ops))]; op {
@@ -350,8 +421,6 @@ func (g *Generator) genReal(r *rand.Rand, d int) *smt.Term {
 		return g.app(op, nil, g.args(r, re, d, 2, 3)...)
 	case smt.OpMul, smt.OpDiv:
 		return g.app(op, nil, g.args(r, re, d, 2, 2)...)
-	case smt.OpAbs:
-		return g.app(op, nil, g.gen(r, re, d+1))
 	case smt.OpIte:
 		return g.app(op, nil, g.gen(r, smt.BoolSort(), d+1), g.gen(r, re, d+1), g.gen(r, re, d+1))
 	case smt.OpToReal:
@@ -485,6 +554,9 @@ func (g *Generator) genFP(r *rand.Rand, s *smt.Sort, d int) *smt.Term {
 func (g *Generator) leaf(r *rand.Rand, s *smt.Sort, fromSeedOnly bool) *smt.Term {
 	var t *smt.Term
 	known := g.leaves[s]
+	if g.ground {
+		known = nil
+	}
 	if len(known) > 0 && (fromSeedOnly || r.IntN(3) != 0) {
 		// Prefer variables: they are what a mutation should connect.
 		if vs := g.vars[s]; len(vs) > 0 && r.IntN(2) == 0 {
@@ -498,7 +570,7 @@ func (g *Generator) leaf(r *rand.Rand, s *smt.Sort, fromSeedOnly bool) *smt.Term
 			t = known[r.IntN(len(known))]
 		}
 	}
-	if t != nil && s.IsNumeric() && r.Float64() < g.opt.NegateLeafProb {
+	if t != nil && s.IsNumeric() && g.th.arith && r.Float64() < g.opt.NegateLeafProb {
 		if n := g.app(smt.OpNeg, nil, t); n != nil {
 			t = n
 		}
@@ -512,9 +584,15 @@ func (g *Generator) literal(r *rand.Rand, s *smt.Sort) *smt.Term {
 	case smt.KindBool:
 		return g.st.Bool(r.IntN(2) == 0)
 	case smt.KindInt:
+		if !g.th.arith { // QF_S: no (- n)
+			return g.st.Int(r.Int64N(R + 1))
+		}
 		return g.st.Int(r.Int64N(2*R+1) - R)
 	case smt.KindReal:
 		dens := []int64{1, 1, 2, 10}
+		if !g.th.arith {
+			return g.st.Decimal(big.NewRat(r.Int64N(R+1), dens[r.IntN(len(dens))]))
+		}
 		return g.st.Decimal(big.NewRat(r.Int64N(2*R+1)-R, dens[r.IntN(len(dens))]))
 	case smt.KindString:
 		n := r.IntN(4)

@@ -141,6 +141,8 @@ type mutator struct {
 	stats *Stats
 	fresh *int // counter for fresh names
 	names map[string]bool
+
+	groundMemo map[*smt.Term]bool
 }
 
 // GenMutant is Alg. 3: pick a target p by P, then try up to Tries random
@@ -154,9 +156,15 @@ func (m *mutator) GenMutant(r *rand.Rand, s *Seed) (*Mutant, error) {
 		return nil, nil
 	}
 	p := s.Formula.Nodes[label]
+	ground := m.gen.th.linear && m.groundOnly(p)
 	for try := 0; try < m.opt.Tries; try++ {
 		m.stats.Candidates++
-		q := m.gen.Term(r, p.Term.Sort())
+		var q *smt.Term
+		if ground {
+			q = m.gen.GroundTerm(r, p.Term.Sort())
+		} else {
+			q = m.gen.Term(r, p.Term.Sort())
+		}
 		if q == nil {
 			m.stats.NoTerm++
 			return nil, nil
@@ -180,7 +188,7 @@ func (m *mutator) GenMutant(r *rand.Rand, s *Seed) (*Mutant, error) {
 			continue
 		}
 		m.stats.Accepted++
-		if m.opt.Mode != ModeNoComp && r.Float64() < m.opt.ComplicateProb {
+		if m.opt.Mode != ModeNoComp && !ground && r.Float64() < m.opt.ComplicateProb {
 			if mu, err := m.Complicate(r, s, p, q); err != nil {
 				return nil, err
 			} else if mu != nil {
@@ -202,6 +210,52 @@ func (m *mutator) GenMutant(r *rand.Rand, s *Seed) (*Mutant, error) {
 	}
 	m.stats.Bottom++
 	return nil, nil
+}
+
+// groundOnly says whether a replacement at p must be ground in a linear
+// logic: p lies in a factor of * whose co-factors are not all ground, or in
+// the divisor of /, div or mod. Anything else there makes the mutant
+// non-linear, which cvc5 rejects ("A non-linear fact was asserted to
+// arithmetic in a linear logic").
+func (m *mutator) groundOnly(p *Node) bool {
+	for n := p; n.Parent != nil; n = n.Parent {
+		par := n.Parent.Term
+		if par.Kind() != smt.App || par.Func() != nil {
+			continue
+		}
+		switch par.Op() {
+		case smt.OpMul:
+			for i, a := range par.Args() {
+				if i != n.Index && !m.isGround(a) {
+					return true
+				}
+			}
+		case smt.OpDiv, smt.OpIntDiv, smt.OpMod:
+			if n.Index > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isGround says whether t has no free constant (memoized per term).
+func (m *mutator) isGround(t *smt.Term) bool {
+	if g, ok := m.groundMemo[t]; ok {
+		return g
+	}
+	g := !t.IsConst()
+	for _, a := range t.Args() {
+		if !g {
+			break
+		}
+		g = m.isGround(a)
+	}
+	if m.groundMemo == nil {
+		m.groundMemo = map[*smt.Term]bool{}
+	}
+	m.groundMemo[t] = g
+	return g
 }
 
 // formulaLike builds the tree of root, keeping f's split into assertions.

@@ -90,6 +90,11 @@ type Options struct {
 	MaxNodes int `json:"max_nodes,omitempty"`
 	// MaxSeedBytes skips larger seed files. Paper §V-A: 200 KB.
 	MaxSeedBytes int64 `json:"max_seed_bytes,omitempty"`
+	// ErrorDir, when set, receives every mutant the solver answered with
+	// an error, with the solver's output (default: the environment
+	// variable TANDEM_DIVER_ERRORS). For explaining the mutant_error
+	// counters; not a finding.
+	ErrorDir string `json:"error_dir,omitempty"`
 	// NoSolver generates and checks mutants without running any solver
 	// (for measuring the harness); every accepted mutant counts as sat.
 	NoSolver bool `json:"no_solver,omitempty"`

@@ -26,6 +26,9 @@ type seedScript struct {
 	names      map[string]bool
 	assertions []*smt.Term
 	literals   []*smt.Term
+	// oddFloat: a floating-point sort other than Float32 and Float64
+	// occurs (cvc5 1.0.3 needs --fp-exp for those).
+	oddFloat bool
 }
 
 // parseSeed reads an SMT-LIB seed: lets and define-funs are expanded
@@ -69,6 +72,9 @@ func parseSeed(name string, src []byte) (*seedScript, error) {
 			return
 		}
 		seen[t] = true
+		if so := t.Sort(); so.Kind == smt.KindFloat && !(so.EB == 8 && so.SB == 24) && !(so.EB == 11 && so.SB == 53) {
+			s.oddFloat = true
+		}
 		if t.Kind() == smt.Literal {
 			s.literals = append(s.literals, t)
 		}

@@ -1,6 +1,12 @@
 package diver
 
-import "tandem/campaign"
+import (
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"tandem/campaign"
+)
 
 // Stats counts what DIVER did; campaign iterations report them as
 // counters (see Stats.Record).
@@ -30,6 +36,44 @@ type Stats struct {
 	ModelFalse          int64 // sat models falsifying the mutant (invalid-model candidates)
 	NotReproduced       int64 // candidate findings that did not survive re-checking
 	OptionRuns          int64 // mutants solved with fuzzed options
+	// ErrorKinds counts error responses by kind (ErrorKind of the
+	// message), reported as counters "error: KIND".
+	ErrorKinds map[string]int64
+}
+
+func (s *Stats) errorKind(msg string) {
+	if s.ErrorKinds == nil {
+		s.ErrorKinds = map[string]int64{}
+	}
+	s.ErrorKinds[ErrorKind(msg)]++
+}
+
+var (
+	errPos    = regexp.MustCompile(`(?:Parse Error: )?(?:<stdin>|[^ :]+\.smt2):\d+\.\d+: |line \d+ column \d+: `)
+	errDigits = regexp.MustCompile(`\d+`)
+)
+
+// ErrorKind normalizes a solver's error message into a short kind:
+// positions dropped, the first line only, numbers as N, at most 60 bytes. "line 5 column 28: logic does not support
+// integers" and "line 9 column 3: logic does not support integers" are one
+// kind.
+func ErrorKind(msg string) string {
+	if i := strings.IndexByte(msg, '\n'); i >= 0 {
+		msg = msg[:i]
+	}
+	msg = errPos.ReplaceAllString(msg, "")
+	msg = errDigits.ReplaceAllString(msg, "N")
+	msg = strings.TrimSpace(msg)
+	if len(msg) > 60 {
+		msg = msg[:60]
+		for !utf8.ValidString(msg) {
+			msg = msg[:len(msg)-1]
+		}
+	}
+	if msg == "" {
+		msg = "unknown"
+	}
+	return msg
 }
 
 // Record adds s to the campaign counters.
@@ -48,5 +92,8 @@ func (s *Stats) Record(c *campaign.Stats) {
 		if v != 0 {
 			c.Count(k, v)
 		}
+	}
+	for k, v := range s.ErrorKinds {
+		c.Count("error: "+k, v)
 	}
 }
