@@ -64,10 +64,15 @@ type Result struct {
 	Signature     string `json:"signature,omitempty"`
 	SignatureNorm string `json:"signature_norm,omitempty"`
 
-	Wall    time.Duration `json:"wall_ns"`
-	User    time.Duration `json:"user_ns"`
-	Sys     time.Duration `json:"sys_ns"`
-	PeakRSS int64         `json:"peak_rss_bytes"` // from getrusage, bytes
+	Wall time.Duration `json:"wall_ns"`
+	User time.Duration `json:"user_ns"`
+	Sys  time.Duration `json:"sys_ns"`
+	// PeakRSS is the solver's peak resident set size from wait4's rusage,
+	// in bytes. The solver is started with vfork (CLONE_VM, as os/exec
+	// does too), and Linux carries the old memory map's high-water mark
+	// over exec, so it is never below tandem's own peak RSS at the start:
+	// it measures the solver only when the solver is the bigger of the two.
+	PeakRSS int64 `json:"peak_rss_bytes"`
 
 	Stdout        []byte `json:"-"`
 	Stderr        []byte `json:"-"`

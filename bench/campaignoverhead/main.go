@@ -16,7 +16,12 @@
 //
 // It prints a table and writes it as JSON.
 //
-//	go run ./bench/campaignoverhead -noop 200000 -time 60s -json campaignoverhead.json
+//	go run ./bench/campaignoverhead -noop 200000 -time 60s -repeat 3 -json campaignoverhead.json
+//
+// The CPU times are getrusage's: this process's own (RUSAGE_SELF: every
+// thread, the Go runtime's included) against its children's, so other
+// jobs on the machine change the wall times and rates but hardly the
+// shares. See README.md for the measured numbers.
 package main
 
 import (
@@ -140,6 +145,8 @@ func main() {
 	dur := flag.Duration("time", 60*time.Second, "duration of the z3 campaign (0: skip)")
 	jobs := flag.Int("j", runtime.NumCPU(), "workers")
 	solvers := flag.String("solvers", "z3", "z3toy solver specs, ';'-separated")
+	repeat := flag.Int("repeat", 1, "how many times to measure the z3 campaign and the bare loop (alternating)")
+	withBare := flag.Bool("bare", true, "measure the bare os/exec loop after each z3 campaign (with -solvers z3)")
 	jsonOut := flag.String("json", "", "write the table as JSON to this file")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
 	flag.Parse()
@@ -166,18 +173,23 @@ func main() {
 			rows = append(rows, r)
 		}
 	}
-	if *dur > 0 {
+	for k := 1; *dur > 0 && k <= *repeat; k++ {
+		run := ""
+		if *repeat > 1 {
+			run = fmt.Sprintf(" #%d", k)
+		}
 		cfg, _ := json.Marshal(toy.Z3Options{Solvers: strings.Split(*solvers, ";")})
-		r, err := measure(fmt.Sprintf("z3toy %s -j %d", *solvers, *jobs), toy.Z3Name, cfg, campaign.Options{Seed: 1, Duration: *dur, Workers: *jobs})
+		r, err := measure(fmt.Sprintf("z3toy %s -j %d%s", *solvers, *jobs, run), toy.Z3Name, cfg, campaign.Options{Seed: 1, Duration: *dur, Workers: *jobs})
 		if err != nil {
 			fail(err)
 		}
 		rows = append(rows, r)
-		if *solvers == "z3" {
+		if *solvers == "z3" && *withBare {
 			b, err := bare(*dur, *jobs, *solvers)
 			if err != nil {
 				fail(err)
 			}
+			b.Case += run
 			rows = append(rows, b)
 		}
 	}
