@@ -61,6 +61,9 @@ func (m *mutator) Complicate(r *rand.Rand, s *Seed, p *Node, q *smt.Term) (*Muta
 			v = smt.RealValue{V: new(big.Rat).SetInt(iv.V)}
 		}
 		model[f] = v
+		if err := s.ev.Model().SetConst(f, v); err != nil {
+			return nil, fmt.Errorf("diver: complicate: %w", err)
+		}
 		fresh = append(fresh, f)
 		news = append(news, f)
 		repl[c.Label] = m.st.Const(f)
@@ -77,7 +80,7 @@ func (m *mutator) Complicate(r *rand.Rand, s *Seed, p *Node, q *smt.Term) (*Muta
 	if err != nil {
 		return nil, nil
 	}
-	s1, err := newSeed(m.st, f1, model, fresh, false)
+	s1, err := newSeed(m.st, f1, model, fresh, false, s.ev)
 	if err != nil {
 		return nil, err
 	}
@@ -92,7 +95,7 @@ func (m *mutator) Complicate(r *rand.Rand, s *Seed, p *Node, q *smt.Term) (*Muta
 	for _, f := range news {
 		c := top()
 		if l, ok := at[f]; ok {
-			c = s1.ranges[l]
+			c = s1.Ranges()[l]
 		}
 		b, err := m.bound(r, f, model[f], c)
 		if err != nil {
@@ -104,7 +107,7 @@ func (m *mutator) Complicate(r *rand.Rand, s *Seed, p *Node, q *smt.Term) (*Muta
 	if err != nil {
 		return nil, nil
 	}
-	s2, err := newSeed(m.st, f2, model, fresh, m.opt.Mode != ModeNoWeight)
+	s2, err := newSeed(m.st, f2, model, fresh, m.opt.Mode != ModeNoWeight, s.ev)
 	if err != nil {
 		return nil, err
 	}

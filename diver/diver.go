@@ -229,6 +229,7 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 			return findings, nil
 		}
 	}
+	st.seedUsed(ss.logic)
 	vals, err := ss.constValues(em)
 	if err != nil {
 		st.SeedsSkipped++
@@ -239,7 +240,7 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 		st.SeedsSkipped++
 		return nil, nil
 	}
-	seed, err := newSeed(ss.st, f, vals, nil, d.opt.Mode != ModeNoWeight)
+	seed, err := newSeed(ss.st, f, vals, nil, d.opt.Mode != ModeNoWeight, nil)
 	if err != nil {
 		st.SeedsSkipped++
 		return nil, nil
@@ -284,12 +285,12 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 		st.Mutants++
 		consts := append(append([]*smt.Func(nil), ss.consts...), mu.Fresh...)
 		mtext := modelText(consts, mu.Model)
+		script := scriptText(ss.header, mu.Fresh, mu.Formula.Assertions(), true)
 		if d.opt.NoSolver {
-			st.MutantSat++
+			st.sat(ss.logic)
 			pool = addPool(r, pool, mu.Seed)
 			continue
 		}
-		script := scriptText(ss.header, mu.Fresh, mu.Formula.Assertions(), true)
 		p, opts := d.fuzzOptions(r, base)
 		if len(opts) > 0 {
 			st.OptionRuns++
@@ -306,7 +307,7 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 		out, fd, bad := Judge(script, mtext, ss.logic, res)
 		switch out {
 		case OutcomeSat:
-			st.MutantSat++
+			st.sat(ss.logic)
 			pool = addPool(r, pool, mu.Seed)
 		case OutcomeModelUndefined:
 			st.ModelUndefined++

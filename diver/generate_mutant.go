@@ -21,21 +21,42 @@ type Seed struct {
 	// own declarations), in order.
 	Fresh []*smt.Func
 
-	ev     *eval.Evaluator
-	ranges []SatPreservingRange
-	sel    *Selector
+	// ev evaluates under M. A seed and all its mutants in an iteration
+	// share one evaluator (and so its memo of subterm values): M only ever
+	// grows by fresh constants, which no memoized term mentions.
+	ev       *eval.Evaluator
+	st       *smt.Store
+	weighted bool
+	ranges   []SatPreservingRange // C, computed on first use (analyze)
+	sel      *Selector
 }
 
-// newSeed prepares φ under M; it checks nothing.
-func newSeed(st *smt.Store, f *Formula, m map[*smt.Func]smt.Value, fresh []*smt.Func, weighted bool) (*Seed, error) {
-	em, err := evalModel(m)
-	if err != nil {
-		return nil, err
+// newSeed prepares φ under M; it checks nothing. ev is the evaluator of
+// the parent seed (nil: a new one over m); the pre-analysis waits until
+// the seed is mutated (most mutants never are).
+func newSeed(st *smt.Store, f *Formula, m map[*smt.Func]smt.Value, fresh []*smt.Func, weighted bool, ev *eval.Evaluator) (*Seed, error) {
+	if ev == nil {
+		em, err := evalModel(m)
+		if err != nil {
+			return nil, err
+		}
+		ev = eval.New(em)
 	}
-	s := &Seed{Formula: f, Model: m, Fresh: fresh, ev: eval.New(em)}
-	s.ranges = PreAnalysis(st, f, s.value)
-	s.sel = NewSelector(f, s.ranges, weighted)
-	return s, nil
+	return &Seed{Formula: f, Model: m, Fresh: fresh, ev: ev, st: st, weighted: weighted}, nil
+}
+
+// analyze runs the pre-analysis (Alg. 2) and builds the selector once.
+func (s *Seed) analyze() {
+	if s.sel == nil {
+		s.ranges = PreAnalysis(s.st, s.Formula, s.value)
+		s.sel = NewSelector(s.Formula, s.ranges, s.weighted)
+	}
+}
+
+// selector is P over the seed's labels.
+func (s *Seed) selector() *Selector {
+	s.analyze()
+	return s.sel
 }
 
 func evalModel(m map[*smt.Func]smt.Value) (*eval.Model, error) {
@@ -57,7 +78,10 @@ func (s *Seed) value(t *smt.Term) smt.Value {
 }
 
 // Ranges are C, indexed by label.
-func (s *Seed) Ranges() []SatPreservingRange { return s.ranges }
+func (s *Seed) Ranges() []SatPreservingRange {
+	s.analyze()
+	return s.ranges
+}
 
 // Verdict is the evaluator's judgement of a candidate mutant under M.
 type Verdict int
@@ -151,7 +175,7 @@ type mutator struct {
 // probability ComplicateProb. nil is ⊥.
 func (m *mutator) GenMutant(r *rand.Rand, s *Seed) (*Mutant, error) {
 	m.stats.Attempts++
-	label := s.sel.Pick(r)
+	label := s.selector().Pick(r)
 	if label < 0 {
 		return nil, nil
 	}
@@ -202,7 +226,7 @@ func (m *mutator) GenMutant(r *rand.Rand, s *Seed) (*Mutant, error) {
 			m.stats.TooLarge++
 			return nil, nil
 		}
-		ns, err := newSeed(m.st, f, s.Model, s.Fresh, m.opt.Mode != ModeNoWeight)
+		ns, err := newSeed(m.st, f, s.Model, s.Fresh, m.opt.Mode != ModeNoWeight, s.ev)
 		if err != nil {
 			return nil, err
 		}

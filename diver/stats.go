@@ -39,6 +39,32 @@ type Stats struct {
 	// ErrorKinds counts error responses by kind (ErrorKind of the
 	// message), reported as counters "error: KIND".
 	ErrorKinds map[string]int64
+	// SeedsByLogic and SatByLogic count the seeds with a usable model and
+	// their satisfiable mutants per logic (counters "seeds: LOGIC" and
+	// "sat mutants: LOGIC"): the yield per seed of each logic.
+	SeedsByLogic, SatByLogic map[string]int64
+}
+
+func (s *Stats) seedUsed(logic string) {
+	if s.SeedsByLogic == nil {
+		s.SeedsByLogic = map[string]int64{}
+	}
+	s.SeedsByLogic[logicName(logic)]++
+}
+
+func (s *Stats) sat(logic string) {
+	s.MutantSat++
+	if s.SatByLogic == nil {
+		s.SatByLogic = map[string]int64{}
+	}
+	s.SatByLogic[logicName(logic)]++
+}
+
+func logicName(l string) string {
+	if l == "" {
+		return "none"
+	}
+	return l
 }
 
 func (s *Stats) errorKind(msg string) {
@@ -95,5 +121,11 @@ func (s *Stats) Record(c *campaign.Stats) {
 	}
 	for k, v := range s.ErrorKinds {
 		c.Count("error: "+k, v)
+	}
+	for k, v := range s.SeedsByLogic {
+		c.Count("seeds: "+k, v)
+	}
+	for k, v := range s.SatByLogic {
+		c.Count("sat mutants: "+k, v)
 	}
 }
