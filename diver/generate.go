@@ -163,11 +163,26 @@ func (g *Generator) Term(r *rand.Rand, s *smt.Sort) *smt.Term {
 	return g.gen(r, s, 0)
 }
 
-// GroundTerm is Term with literals as the only leaves: no variable of the
-// seed occurs in it.
-func (g *Generator) GroundTerm(r *rand.Rand, s *smt.Sort) *smt.Term {
+// GroundTerm is a term without any variable of the seed. A numeric one is
+// a numeral literal (n or a decimal, or with neg also (- n)): z3 4.8.12
+// takes only those as a factor or divisor in a linear logic ("logic does
+// not support nonlinear arithmetic" for (* (+ 1 2) x), (/ (- (- 15)) 42)
+// or (/ x (ite true 1 2))), where cvc5 takes any ground term.
+func (g *Generator) GroundTerm(r *rand.Rand, s *smt.Sort, neg bool) *smt.Term {
 	g.ground = true
 	defer func() { g.ground = false }()
+	if s.IsNumeric() {
+		R := g.opt.IntLiteralRange
+		k := r.Int64N(R + 1)
+		if neg && r.IntN(2) == 0 {
+			k = -k
+		}
+		if s.Kind == smt.KindInt {
+			return g.st.Int(k)
+		}
+		dens := []int64{1, 1, 2, 10}
+		return g.st.Decimal(big.NewRat(k, dens[r.IntN(len(dens))]))
+	}
 	return g.gen(r, s, 0)
 }
 

@@ -165,8 +165,6 @@ type mutator struct {
 	stats *Stats
 	fresh *int // counter for fresh names
 	names map[string]bool
-
-	groundMemo map[*smt.Term]bool
 }
 
 // GenMutant is Alg. 3: pick a target p by P, then try up to Tries random
@@ -185,7 +183,7 @@ func (m *mutator) GenMutant(r *rand.Rand, s *Seed) (*Mutant, error) {
 		m.stats.Candidates++
 		var q *smt.Term
 		if ground {
-			q = m.gen.GroundTerm(r, p.Term.Sort())
+			q = m.gen.GroundTerm(r, p.Term.Sort(), !isUnaryMinus(p.Parent))
 		} else {
 			q = m.gen.Term(r, p.Term.Sort())
 		}
@@ -236,11 +234,14 @@ func (m *mutator) GenMutant(r *rand.Rand, s *Seed) (*Mutant, error) {
 	return nil, nil
 }
 
-// groundOnly says whether a replacement at p must be ground in a linear
-// logic: p lies in a factor of * whose co-factors are not all ground, or in
-// the divisor of /, div or mod. Anything else there makes the mutant
-// non-linear, which cvc5 rejects ("A non-linear fact was asserted to
-// arithmetic in a linear logic").
+// groundOnly says whether a replacement at p must keep a numeral in a
+// linear logic: p lies in a numeral factor of * beside a non-numeral one,
+// or in the divisor of /, div or mod. Anything else there makes the mutant
+// non-linear, which the solvers reject: cvc5 any non-ground factor ("A
+// non-linear fact was asserted to arithmetic in a linear logic"), z3 any
+// factor that is not syntactically a numeral ("logic does not support
+// nonlinear arithmetic" for (* (+ 1 2) x), (* (- 0 2) x), (/ x (ite true 1
+// 2))).
 func (m *mutator) groundOnly(p *Node) bool {
 	for n := p; n.Parent != nil; n = n.Parent {
 		par := n.Parent.Term
@@ -249,8 +250,11 @@ func (m *mutator) groundOnly(p *Node) bool {
 		}
 		switch par.Op() {
 		case smt.OpMul:
+			if !isNumeral(n.Term) {
+				continue
+			}
 			for i, a := range par.Args() {
-				if i != n.Index && !m.isGround(a) {
+				if i != n.Index && !isNumeral(a) {
 					return true
 				}
 			}
@@ -263,23 +267,22 @@ func (m *mutator) groundOnly(p *Node) bool {
 	return false
 }
 
-// isGround says whether t has no free constant (memoized per term).
-func (m *mutator) isGround(t *smt.Term) bool {
-	if g, ok := m.groundMemo[t]; ok {
-		return g
+// isNumeral says whether t is a numeral as z3's linear-arithmetic check
+// sees one: a literal, (- literal), or (/ a b) of those.
+func isNumeral(t *smt.Term) bool {
+	simple := func(t *smt.Term) bool {
+		return t.Kind() == smt.Literal || (t.Kind() == smt.App && t.Func() == nil && t.Op() == smt.OpNeg &&
+			t.NumArgs() == 1 && t.Args()[0].Kind() == smt.Literal)
 	}
-	g := !t.IsConst()
-	for _, a := range t.Args() {
-		if !g {
-			break
-		}
-		g = m.isGround(a)
+	if simple(t) {
+		return true
 	}
-	if m.groundMemo == nil {
-		m.groundMemo = map[*smt.Term]bool{}
-	}
-	m.groundMemo[t] = g
-	return g
+	return t.Kind() == smt.App && t.Func() == nil && t.Op() == smt.OpDiv && t.NumArgs() == 2 &&
+		simple(t.Args()[0]) && simple(t.Args()[1])
+}
+
+func isUnaryMinus(n *Node) bool {
+	return n != nil && n.Term.Kind() == smt.App && n.Term.Func() == nil && n.Term.Op() == smt.OpNeg && n.Term.NumArgs() == 1
 }
 
 // formulaLike builds the tree of root, keeping f's split into assertions.
