@@ -16,11 +16,17 @@ build:
 # with z3 and check z3's models with the evaluator, solve the FUZZY-SAT
 # example queries by fuzzing, and solve SADHAK's motivating example, whose
 # closed box is a C function run as WebAssembly.
+# Then a short DIVER campaign against z3 on built-in seeds (one worker and a
+# fixed master seed, so each iteration replays), ending with the findings
+# summary and the report path.
 run: setup build
 	./$(BIN) parse examples/*.smt2
 	for f in examples/*.smt2; do ./$(BIN) check-model $$f --solver z3 || exit 1; done
 	for q in ../shared/corpus/fuzzysat/*.smt2; do ./$(BIN) fuzzysat $$q ../shared/corpus/fuzzysat/zero_seed.bin || exit 1; done
 	./$(BIN) solve examples/cb/motivating.smt2 --cb f=examples/cb/mul.c --stats
+	rm -rf bin/diver-run
+	./$(BIN) diver --solver z3 --budget 45s -m 50 -t 5s -j 1 --seed 1 --out bin/diver-run --log-every 15s; s=$$?; [ $$s -eq 0 ] || [ $$s -eq 10 ]
+	./$(BIN) report bin/diver-run
 
 test: setup
 	$(GO) vet ./...
