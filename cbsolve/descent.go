@@ -84,7 +84,14 @@ func dictionary(cons []*smt.Term) [][]byte {
 				}
 				add(le)
 				add(reversed(le))
-				for _, txt := range []string{strconv.FormatUint(x, 10), strconv.FormatUint(x, 16)} {
+				txts := []string{strconv.FormatUint(x, 10), strconv.FormatUint(x, 16)}
+				if w < 64 && x>>(w-1) == 1 {
+					// negative as a signed number: "-12345" for atoi
+					txts = append(txts, strconv.FormatInt(int64(x)-int64(1)<<w, 10))
+				} else if w == 64 && int64(x) < 0 {
+					txts = append(txts, strconv.FormatInt(int64(x), 10))
+				}
+				for _, txt := range txts {
 					add([]byte(txt))
 					add(reversed([]byte(txt)))
 				}
