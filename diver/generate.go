@@ -167,7 +167,8 @@ func (g *Generator) Term(r *rand.Rand, s *smt.Sort) *smt.Term {
 // a numeral literal (n or a decimal, or with neg also (- n)): z3 4.8.12
 // takes only those as a factor or divisor in a linear logic ("logic does
 // not support nonlinear arithmetic" for (* (+ 1 2) x), (/ (- (- 15)) 42)
-// or (/ x (ite true 1 2))), where cvc5 takes any ground term.
+// or (/ x (ite true 1 2))), where cvc5 takes any ground term. A String is
+// a string literal (cvc5 wants those in re.range).
 func (g *Generator) GroundTerm(r *rand.Rand, s *smt.Sort, neg bool) *smt.Term {
 	g.ground = true
 	defer func() { g.ground = false }()
@@ -182,6 +183,9 @@ func (g *Generator) GroundTerm(r *rand.Rand, s *smt.Sort, neg bool) *smt.Term {
 		}
 		dens := []int64{1, 1, 2, 10}
 		return g.st.Decimal(big.NewRat(k, dens[r.IntN(len(dens))]))
+	}
+	if s.Kind == smt.KindString {
+		return g.literal(r, s)
 	}
 	return g.gen(r, s, 0)
 }

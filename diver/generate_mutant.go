@@ -178,7 +178,7 @@ func (m *mutator) GenMutant(r *rand.Rand, s *Seed) (*Mutant, error) {
 		return nil, nil
 	}
 	p := s.Formula.Nodes[label]
-	ground := m.gen.th.linear && m.groundOnly(p)
+	ground := (m.gen.th.linear && m.groundOnly(p)) || inReRange(p)
 	for try := 0; try < m.opt.Tries; try++ {
 		m.stats.Candidates++
 		var q *smt.Term
@@ -279,6 +279,20 @@ func isNumeral(t *smt.Term) bool {
 	}
 	return t.Kind() == smt.App && t.Func() == nil && t.Op() == smt.OpDiv && t.NumArgs() == 2 &&
 		simple(t.Args()[0]) && simple(t.Args()[1])
+}
+
+// inReRange says whether p lies in an argument of re.range. SMT-LIB 2.6
+// takes any String terms there (the range is empty unless both are
+// one-character strings), but cvc5 1.0.3 answers "expecting a single
+// constant string term in regexp range" for anything but a literal, so
+// such targets get string literals.
+func inReRange(p *Node) bool {
+	for n := p; n.Parent != nil; n = n.Parent {
+		if t := n.Parent.Term; t.Kind() == smt.App && t.Func() == nil && t.Op() == smt.OpReRange {
+			return true
+		}
+	}
+	return false
 }
 
 func isUnaryMinus(n *Node) bool {
