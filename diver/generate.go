@@ -167,14 +167,18 @@ func (g *Generator) Term(r *rand.Rand, s *smt.Sort) *smt.Term {
 // a numeral literal (n or a decimal, or with neg also (- n)): z3 4.8.12
 // takes only those as a factor or divisor in a linear logic ("logic does
 // not support nonlinear arithmetic" for (* (+ 1 2) x), (/ (- (- 15)) 42)
-// or (/ x (ite true 1 2))), where cvc5 takes any ground term. A String is
+// or (/ x (ite true 1 2))), where cvc5 takes any ground term; with nonzero
+// it is not 0 (a divisor: cvc5 calls (/ x 0.0) non-linear). A String is
 // a string literal (cvc5 wants those in re.range).
-func (g *Generator) GroundTerm(r *rand.Rand, s *smt.Sort, neg bool) *smt.Term {
+func (g *Generator) GroundTerm(r *rand.Rand, s *smt.Sort, neg, nonzero bool) *smt.Term {
 	g.ground = true
 	defer func() { g.ground = false }()
 	if s.IsNumeric() {
 		R := g.opt.IntLiteralRange
 		k := r.Int64N(R + 1)
+		if nonzero && k == 0 {
+			k = 1 + r.Int64N(R)
+		}
 		if neg && r.IntN(2) == 0 {
 			k = -k
 		}

@@ -183,7 +183,7 @@ func (m *mutator) GenMutant(r *rand.Rand, s *Seed) (*Mutant, error) {
 		m.stats.Candidates++
 		var q *smt.Term
 		if ground {
-			q = m.gen.GroundTerm(r, p.Term.Sort(), !isUnaryMinus(p.Parent))
+			q = m.gen.GroundTerm(r, p.Term.Sort(), !isUnaryMinus(p.Parent), inDivisor(p))
 		} else {
 			q = m.gen.Term(r, p.Term.Sort())
 		}
@@ -290,6 +290,22 @@ func inReRange(p *Node) bool {
 	for n := p; n.Parent != nil; n = n.Parent {
 		if t := n.Parent.Term; t.Kind() == smt.App && t.Func() == nil && t.Op() == smt.OpReRange {
 			return true
+		}
+	}
+	return false
+}
+
+// inDivisor says whether p lies in the divisor of /, div or mod: a literal
+// 0 there is defined SMT-LIB (when the division is not evaluated, e.g. in
+// a branch ite does not take) but cvc5 1.0.3 calls (/ x 0.0) "a non-linear
+// fact" in a linear logic.
+func inDivisor(p *Node) bool {
+	for n := p; n.Parent != nil; n = n.Parent {
+		if t := n.Parent.Term; t.Kind() == smt.App && t.Func() == nil && n.Index > 0 {
+			switch t.Op() {
+			case smt.OpDiv, smt.OpIntDiv, smt.OpMod:
+				return true
+			}
 		}
 	}
 	return false
