@@ -10,33 +10,21 @@ import (
 
 	"tandem/cbsolve/cbox"
 	"tandem/eval"
+	"tandem/fuzzysat"
 	"tandem/smt"
 	"tandem/smtlib"
 	"tandem/solver"
 )
 
-// Status is a verdict.
-type Status int
+// Status is a verdict: the same three answers as FUZZY-SAT's.
+type Status = fuzzysat.Status
 
 // The verdicts.
 const (
-	Unknown Status = iota
-	Sat
-	Unsat
+	Unknown = fuzzysat.Unknown
+	Sat     = fuzzysat.Sat
+	Unsat   = fuzzysat.Unsat
 )
-
-func (s Status) String() string {
-	switch s {
-	case Sat:
-		return "sat"
-	case Unsat:
-		return "unsat"
-	}
-	return "unknown"
-}
-
-// MarshalText prints the status.
-func (s Status) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
 // Result is the outcome of a solve.
 type Result struct {

@@ -313,7 +313,7 @@ func (r *rewriter) term(t *smt.Term) (*smt.Term, error) {
 	res := t
 	if nargs != nil {
 		var err error
-		res, err = rebuild(r.st, t, nargs)
+		res, err = r.st.Rebuild(t, nargs)
 		if err != nil {
 			return nil, err
 		}
@@ -335,31 +335,6 @@ func (r *rewriter) term(t *smt.Term) (*smt.Term, error) {
 	}
 	r.memo[t] = res
 	return res, nil
-}
-
-// rebuild is t with its arguments replaced by args, through the builders.
-func rebuild(st *smt.Store, t *smt.Term, args []*smt.Term) (*smt.Term, error) {
-	switch t.Kind() {
-	case smt.App:
-		if f := t.Func(); f != nil {
-			if f.Kind == smt.FuncConstructor {
-				return st.ApplyFuncAs(f, args, t.Sort())
-			}
-			return st.ApplyFunc(f, args)
-		}
-		if t.Op() == smt.OpConstArray {
-			return st.ConstArray(t.Sort(), args[0])
-		}
-		return st.Apply(t.Op(), t.Indices(), args...)
-	case smt.Let:
-		n := len(t.Binders())
-		return st.Let(t.Binders(), args[:n], args[n])
-	case smt.Forall, smt.Exists:
-		return st.Quantifier(t.Kind() == smt.Forall, t.Binders(), args[0])
-	case smt.Annotated:
-		return st.Annotate(args[0], t.Attributes()), nil
-	}
-	return nil, fmt.Errorf("cannot rebuild a %s term with arguments", smt.Describe(t))
 }
 
 // rewriteScript applies r to every term of the script: assertions,
@@ -687,7 +662,7 @@ func replTerms(tc *termCtx, t *smt.Term) []replacement {
 			subsets = append(subsets, append(slices.Clone(args[:i]), args[i+1:]...))
 		}
 		for _, sub := range subsets {
-			if nt, err := rebuild(tc.st, t, sub); err == nil && nt.Sort() == t.Sort() && !seen[nt] {
+			if nt, err := tc.st.Rebuild(t, sub); err == nil && nt.Sort() == t.Sort() && !seen[nt] {
 				seen[nt] = true
 				out = append(out, replacement{t: t, with: nt})
 			}
