@@ -363,23 +363,14 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 // solver-specific operator of the artifact's pools: z3 gets ite over
 // RegLan only; other solvers what their profile lists, plus the SMT-LIB 2.6
 // operators the artifact keeps in cvc5's pool (str.replace_all,
-// str.replace_re_all), which z3 4.8.12 parses but answers unknown on.
-//
-// str.replace_re is never generated: tandem's evaluator replaces only a
-// non-empty match, cvc5 1.0.3 an empty one too ((str.replace_re "" re.all
-// "0") is "" for tandem and "0" for cvc5; aws-smt-strings and Dolmen agree
-// with cvc5). Until that is settled in smt/strs, the oracle cannot be
-// trusted on it: the 30-minute cvc5 campaign reported two invalid-model
-// findings that were exactly this disagreement.
+// str.replace_re, str.replace_re_all), which z3 4.8.12 parses but answers
+// unknown on.
 func (d *Diver) acceptOperator(op smt.Op) bool {
-	if op == smt.OpStrReplaceRe {
-		return false
-	}
 	if d.profile.Name == "z3" {
 		return op == smt.OpIte
 	}
 	switch op {
-	case smt.OpStrReplaceAll, smt.OpStrReplaceReAll:
+	case smt.OpStrReplaceAll, smt.OpStrReplaceRe, smt.OpStrReplaceReAll:
 		return d.profile.Name == "cvc5" || d.profile.Name == "cvc4" || d.profile.AcceptsOperator(op.String())
 	}
 	return d.profile.AcceptsOperator(op.String())

@@ -14,7 +14,8 @@ func Example() {
 		(assert (= (str.replace "ab" "" "X") "Xab"))
 		(assert (= (str.indexof "abc" "" 3) (str.to_int "")))
 		(assert (str.in_re "abab" (re.* (re.* (re.union (str.to_re "a") (re.* (str.to_re "ab")))))))
-		(assert (= (str.replace_re "baab" (re.* (str.to_re "a")) "X") "bXab"))`))
+		(assert (= (str.replace_re "baab" (re.+ (str.to_re "a")) "X") "bXab"))
+		(assert (= (str.replace_re "baab" (re.* (str.to_re "a")) "X") "Xbaab"))`))
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -43,6 +44,7 @@ func Example() {
 	// (str.replace "ab" "" "X") = "Xab"
 	// (str.indexof "abc" "" 3) = 3
 	// (str.in_re "abab" (re.* (re.* (re.union (str.to_re "a") (re.* (str.to_re "ab")))))) = true
-	// (str.replace_re "baab" (re.* (str.to_re "a")) "X") = "bXab"
+	// (str.replace_re "baab" (re.+ (str.to_re "a")) "X") = "bXab"
+	// (str.replace_re "baab" (re.* (str.to_re "a")) "X") = "Xbaab"
 	// false true
 }

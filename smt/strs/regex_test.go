@@ -155,3 +155,34 @@ func BenchmarkMatchNeedle(bm *testing.B) {
 		b.Match(r, s)
 	}
 }
+
+// TestReplaceReEmptyMatch pins the SMT-LIB 2.6 reading the theory file
+// states in a note: str.replace_re minimizes u₁ before w₁ and allows
+// w₁ = ε, so a nullable language puts the replacement in front;
+// str.replace_re_all replaces non-empty matches only.
+func TestReplaceReEmptyMatch(t *testing.T) {
+	cases := []struct {
+		re, s, want, wantAll string
+	}{
+		{`(re.* (str.to_re "a"))`, "baab", "Xbaab", "bXXb"},
+		{`(re.+ (str.to_re "a"))`, "baab", "bXab", "bXXb"},
+		{`(re.* (str.to_re "b"))`, "ab", "Xab", "aX"},
+		{`re.all`, "", "X", ""},
+		{`(re.opt (str.to_re "z"))`, "ab", "Xab", "ab"},
+		{`(str.to_re "")`, "ab", "Xab", "ab"},
+		{`(re.+ (str.to_re "z"))`, "ab", "ab", "ab"},
+	}
+	b := strs.NewBuilder()
+	for _, c := range cases {
+		r, err := b.Compile(re(t, c.re))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := string(b.ReplaceRe([]rune(c.s), r, []rune("X"))); got != c.want {
+			t.Errorf("(str.replace_re %q %s \"X\") = %q, want %q", c.s, c.re, got, c.want)
+		}
+		if got := string(b.ReplaceReAll([]rune(c.s), r, []rune("X"))); got != c.wantAll {
+			t.Errorf("(str.replace_re_all %q %s \"X\") = %q, want %q", c.s, c.re, got, c.wantAll)
+		}
+	}
+}

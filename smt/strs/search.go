@@ -44,10 +44,14 @@ func (b *Builder) shortestEnd(r *Regex, s []rune, i int) int {
 }
 
 // ReplaceRe is (str.replace_re s r t): s with its leftmost, and among
-// those shortest, non-empty substring in r replaced by t; s when r has no
-// non-empty match in s. (The SMT-LIB 2.6 definition: u₁ and w₁ are the
-// shortest words with s = u₁w₁u₂, w₁ ∈ r and w₁ ≠ ε.)
+// those shortest, substring in r replaced by t; s when no substring of s is
+// in r. The SMT-LIB 2.6 definition minimizes u₁ first, then w₁, over
+// s = u₁w₁u₂ with w₁ ∈ r, and, unlike str.replace_re_all, does not exclude
+// w₁ = ε: when ε ∈ r the result is t·s (the theory's own note says so).
 func (b *Builder) ReplaceRe(s []rune, r *Regex, t []rune) []rune {
+	if r.nullable {
+		return Concat(t, s)
+	}
 	ok := b.starts(r, s)
 	for i := range s {
 		if ok[i] {

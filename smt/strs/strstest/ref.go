@@ -20,9 +20,6 @@ import (
 // Its Quirk fields switch on known deviations of solvers, so that a
 // solver's differing answer can be explained by a named bug.
 type Ref struct {
-	// ReplaceReEmpty lets str.replace_re replace an empty match (cvc5
-	// 1.0.3: (str.replace_re "ab" (re.* (str.to_re "b")) "X") is "Xab").
-	ReplaceReEmpty bool
 	// PowerZeroNullable makes ((_ re.^ 0) R) and ((_ re.loop 0 0) R) denote
 	// R instead of {ε} when R is nullable (cvc5 1.0.3 does so when R
 	// rewrites to a star).
@@ -136,8 +133,8 @@ func (r *Ref) Eval(t *smt.Term) (smt.Value, error) {
 					break
 				}
 			}
-			if t.Op() == smt.OpStrReplaceRe && r.ReplaceReEmpty && e[i] {
-				j = i
+			if t.Op() == smt.OpStrReplaceRe && e[i] {
+				j = i // str.replace_re takes an empty match; str.replace_re_all does not
 			}
 			if j < 0 {
 				continue
