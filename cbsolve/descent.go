@@ -33,7 +33,10 @@ type descent struct {
 	dict [][]byte
 }
 
-func newDescent(l *fuzzysat.Layout, red *reduced, callee eval.Callee) (*descent, error) {
+// The dictionary comes from the constraints first, then from the whole
+// formula (omega): a constant the SMT side compares a box's output with
+// (atoi(s) > 9000) is often the bytes the fuzzer needs in the box's input.
+func newDescent(l *fuzzysat.Layout, red *reduced, omega []*smt.Term, callee eval.Callee) (*descent, error) {
 	prog, err := eval.Compile(red.cons...)
 	if err != nil {
 		return nil, err
@@ -44,7 +47,7 @@ func newDescent(l *fuzzysat.Layout, red *reduced, callee eval.Callee) (*descent,
 			d.order = append(d.order, v.Offset+b)
 		}
 	}
-	d.dict = dictionary(red.cons)
+	d.dict = dictionary(slices.Concat(red.cons, omega))
 	return d, nil
 }
 

@@ -351,7 +351,7 @@ func (z *fuzzEngine) run(ctx context.Context, deadline time.Time) ([]assign, err
 			}
 		}
 		if desc == nil {
-			if desc, err = newDescent(l, red, z.set); err != nil {
+			if desc, err = newDescent(l, red, z.p.omega, z.set); err != nil {
 				return nil, err
 			}
 		}
