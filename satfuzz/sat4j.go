@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
+	"sync"
 
 	"tandem/satfuzz/target/sat4j"
 	"tandem/satfuzz/trace"
@@ -12,20 +14,39 @@ import (
 )
 
 func init() {
-	RegisterTarget("sat4j", func() (Target, error) { return &Sat4j{}, nil })
+	RegisterTarget("sat4j", func() (Target, error) {
+		return &Sat4j{Fresh: os.Getenv("TANDEM_SAT4J_FRESH") == "1"}, nil
+	})
 }
 
 // Sat4j is the target of Sat4j 2.3.5's ISolver API (Debian sat4j): the Java
 // driver satfuzz/target/sat4j/src/Driver.java, compiled with javac on first
-// use and run with assertions on (-ea, as in the thesis) in its own JVM per
-// trace, under the time limit and a heap of a quarter of the memory limit
-// (the JVM reserves far more address space than it uses, so RLIMIT_AS is
-// replaced by a peak-RSS check). Enumerating compares the internal
-// (SearchEnumeratorListener) and external (ModelIterator) enumerators with
-// the reference count. Sat4j 2.3.5's search listener has no hook for
-// clauses used in conflict analysis without being learned (the thesis'
-// Sat4j bug #176 fix), so no IDRUP listener is written here.
-type Sat4j struct{}
+// use and run with assertions on (-ea, as in the thesis), under the time
+// limit and a heap of a quarter of the memory limit (the JVM reserves far
+// more address space than it uses, so there is no RLIMIT_AS).
+//
+// Traces run on warm JVMs (the driver's serve mode, see jvmPool): a JVM
+// start costs about half a second, more than most traces, so, as the
+// thesis batched traces per JVM launch, each JVM runs trace after trace,
+// every one from fresh driver state, and goes back to a pool of idle JVMs
+// after a clean end. A timeout, a crash or a memory-out ends the JVM; every
+// jvmRecycle traces it is replaced. Close ends the idle JVMs. With Fresh
+// (or TANDEM_SAT4J_FRESH=1 in the environment of the registered target)
+// every trace runs in a JVM of its own instead, as before, under a peak-RSS
+// check of the memory limit.
+//
+// Enumerating compares the internal (SearchEnumeratorListener) and external
+// (ModelIterator) enumerators with the reference count. Sat4j 2.3.5's
+// search listener has no hook for clauses used in conflict analysis without
+// being learned (the thesis' Sat4j bug #176 fix), so no IDRUP listener is
+// written here.
+type Sat4j struct {
+	// Fresh runs every trace in a new JVM.
+	Fresh bool
+
+	mu    sync.Mutex
+	pools map[string]*jvmPool // by java command line (the heap follows the memory limit)
+}
 
 // Name returns "sat4j".
 func (*Sat4j) Name() string { return "sat4j" }
@@ -70,7 +91,18 @@ func (*Sat4j) Driver(ctx context.Context) (string, error) {
 	})
 }
 
-// Run executes the trace in a JVM.
+// sat4jJava are the JVM's flags: assertions on, a serial collector (one
+// driver per worker, no GC threads competing with the solver), only the C1
+// compiler (C2's compile threads cost more than they win on these short
+// traces, even in a warm JVM: see docs/satfuzz.md), and the JVM's own
+// warnings on stderr, where they cannot be taken for answers.
+func sat4jJava(lim Limits, dir string) []string {
+	return []string{"java", "-ea", fmt.Sprintf("-Xmx%dm", lim.Memory/4>>20), "-XX:+UseSerialGC",
+		"-XX:TieredStopAtLevel=1", "-XX:+DisplayVMOutputToStderr", "-cp", sat4j.Jar + ":" + dir, "Driver"}
+}
+
+// Run executes the trace on a warm JVM of the pool, or in a JVM of its own
+// when j.Fresh.
 func (j *Sat4j) Run(ctx context.Context, t *trace.Trace, lim Limits) (*Result, error) {
 	lim = lim.withDefaults()
 	if err := checkOptions(Sat4jOptions, t.Options()); err != nil {
@@ -80,7 +112,50 @@ func (j *Sat4j) Run(ctx context.Context, t *trace.Trace, lim Limits) (*Result, e
 	if err != nil {
 		return nil, err
 	}
-	argv := []string{"java", "-ea", fmt.Sprintf("-Xmx%dm", lim.Memory/4>>20), "-XX:+UseSerialGC",
-		"-XX:TieredStopAtLevel=1", "-cp", sat4j.Jar + ":" + dir, "Driver"}
-	return runDriver(ctx, "sat4j", argv, t, solver.Limits{Wall: lim.Time, Memory: -lim.Memory})
+	argv := sat4jJava(lim, dir)
+	var res *Result
+	if j.Fresh {
+		res, err = runDriver(ctx, "sat4j", argv, t, solver.Limits{Wall: lim.Time, Memory: -lim.Memory})
+	} else {
+		res, err = j.pool(append(argv, "serve")).run(ctx, t, lim.Time)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if strings.HasPrefix(res.Error, "java.lang.OutOfMemoryError") {
+		// The heap limit, not a bug (the serve mode ends such a JVM with
+		// status 3 and says memout itself).
+		res.Memout, res.Error = true, ""
+	}
+	return res, nil
+}
+
+func (j *Sat4j) pool(argv []string) *jvmPool {
+	key := strings.Join(argv, "\x00")
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if j.pools == nil {
+		j.pools = map[string]*jvmPool{}
+	}
+	p := j.pools[key]
+	if p == nil {
+		p = newJVMPool(argv)
+		j.pools[key] = p
+	}
+	return p
+}
+
+// Close ends the target's warm JVMs (a trace running on one reports an
+// error). A later Run starts new ones.
+func (j *Sat4j) Close() error {
+	j.mu.Lock()
+	ps := make([]*jvmPool, 0, len(j.pools))
+	for _, p := range j.pools {
+		ps = append(ps, p)
+	}
+	j.mu.Unlock()
+	for _, p := range ps {
+		p.Close()
+	}
+	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"strings"
 	"time"
 
@@ -61,6 +62,16 @@ func NewSystem(cfg []byte) (*System, error) {
 
 // Name returns SystemName.
 func (s *System) Name() string { return SystemName }
+
+// Close ends the target's kept-alive processes (the sat4j target's warm
+// JVMs) when it has any. The campaign harness does not call it (it has no
+// such hook): commands that run satfuzz campaigns call CloseTargets.
+func (s *System) Close() error {
+	if c, ok := s.target.(io.Closer); ok {
+		return c.Close()
+	}
+	return nil
+}
 
 // Target returns the system's target.
 func (s *System) Target() Target { return s.target }

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"time"
@@ -53,6 +54,7 @@ Exit status: 0 without findings, 10 with findings, 1 on errors.`,
 				fmt.Fprintln(os.Stderr, "tandem:", err)
 				return exitError{2}
 			}
+			defer satfuzz.CloseTargets() // the harness does not close systems: end the warm JVMs
 			return runCampaign(cmd, out, satfuzz.SystemName, cfg, &f)
 		},
 	}
@@ -77,6 +79,9 @@ answers and the problems the checks find. Exit status: 0 when the run checks,
 			if err != nil {
 				fmt.Fprintln(os.Stderr, "tandem:", err)
 				return exitError{2}
+			}
+			if c, ok := tg.(io.Closer); ok {
+				defer c.Close()
 			}
 			ctx := cmd.Context()
 			res, err := tg.Run(ctx, t, satfuzz.Limits{Time: rTime})
@@ -133,6 +138,7 @@ answers and the problems the checks find. Exit status: 0 when the run checks,
 				fmt.Fprintln(os.Stderr, "tandem:", err)
 				return exitError{2}
 			}
+			defer sys.Close()
 			ctx := cmd.Context()
 			f, err := sys.Reproduce(ctx, &campaign.Finding{}, data)
 			if err != nil || f == nil {

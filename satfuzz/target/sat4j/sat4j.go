@@ -6,7 +6,8 @@ package sat4j
 import _ "embed"
 
 // Source is src/Driver.java: it reads a satfuzz trace on standard input and
-// answers each call on standard output in satfuzz's driver protocol.
+// answers each call on standard output in satfuzz's driver protocol; with
+// the argument "serve" it runs trace after trace, each ended by a line ".".
 //
 //go:embed src/Driver.java
 var Source []byte

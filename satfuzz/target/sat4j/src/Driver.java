@@ -5,12 +5,27 @@
 //   u LITS 0 | u none | n internal=N external=M | x Exception: message
 // Build: javac -cp /usr/share/java/org.sat4j.core.jar Driver.java
 // Run with -ea: the thesis found its API bugs with assertions on.
+//
+// Without arguments the driver runs one trace and exits (after an x line
+// too; its stack trace goes to stderr). With the argument "serve" it runs
+// trace after trace in one warm JVM: each trace is ended by a line "." on
+// stdin and answered up to a line "." on stdout, and starts from fresh
+// state (options, clauses, solver, Sat4j's static random generators).
+// After an x line the stack trace follows as "c " comment lines and the
+// rest of the trace is skipped up to its ".". A VirtualMachineError
+// (OutOfMemoryError, StackOverflowError, ...) prints its x line and exits
+// with status 3: the JVM is not trusted afterwards. The driver exits when
+// stdin ends.
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Random;
 import java.util.Set;
 
 import org.sat4j.core.VecInt;
@@ -21,6 +36,7 @@ import org.sat4j.minisat.core.LearnedConstraintsEvaluationType;
 import org.sat4j.minisat.core.RestartStrategy;
 import org.sat4j.minisat.core.SimplificationType;
 import org.sat4j.minisat.core.Solver;
+import org.sat4j.minisat.orders.RandomLiteralSelectionStrategy;
 import org.sat4j.minisat.orders.RandomWalkDecorator;
 import org.sat4j.minisat.orders.VarOrderHeap;
 import org.sat4j.specs.ContradictionException;
@@ -90,96 +106,181 @@ public class Driver {
     return b.append(" 0").toString();
   }
 
+  // Trace is the state of one trace's run: the solver (built by the first
+  // call after the options), the last solve's answer and its assumptions.
+  static final class Trace {
+    ISolver s;
+    int last;
+    boolean trivial, hadAssumptions;
+    int[] assumptions = new int[0];
+  }
+
+  // The seed of Sat4j's static random generators (their class initializers').
+  static final long SAT4J_SEED = 123456789L;
+  static Random[] sat4jRandoms;
+
+  // reset gives the next trace the state a fresh JVM would: no options or
+  // clauses, and Sat4j's static random generators (random phase selection,
+  // random walk) back at their initial seed.
+  static Trace reset() throws Exception {
+    options = new ArrayList<>();
+    clauses = new ArrayList<>();
+    maxVar = 0;
+    declared = 0;
+    if (sat4jRandoms == null) {
+      Field f = RandomWalkDecorator.class.getDeclaredField("RAND");
+      f.setAccessible(true);
+      sat4jRandoms = new Random[] {RandomLiteralSelectionStrategy.RAND, (Random) f.get(null)};
+    }
+    for (Random r : sat4jRandoms) r.setSeed(SAT4J_SEED);
+    return new Trace();
+  }
+
   public static void main(String[] args) throws Exception {
     out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), false);
     System.setOut(System.err); // anything Sat4j prints goes to stderr
     BufferedReader in = new BufferedReader(new InputStreamReader(System.in));
-    ISolver s = null;
+    if (args.length == 1 && args[0].equals("serve")) {
+      serve(in);
+      return;
+    }
+    if (args.length != 0) {
+      System.err.println("usage: Driver [serve]");
+      System.exit(2);
+    }
+    Trace tr = new Trace();
     String line;
-    int last = 0;
-    boolean trivial = false, hadAssumptions = false;
-    int[] assumptions = new int[0];
     while ((line = in.readLine()) != null) {
-      String[] t = line.split(" ");
-      String call = t[0];
       try {
-        switch (call) {
-          case "init":
-            say("ok");
-            break;
-          case "option": {
-            String[] kv = t[1].split("=", 2);
-            options.add(kv);
-            say("ok");
-            break;
-          }
-          default:
-            if (s == null) s = configure();
-            switch (call) {
-              case "newVar":
-                declared = Math.max(declared, Integer.parseInt(t[1]));
-                maxVar = Math.max(maxVar, declared);
-                s.newVar(Integer.parseInt(t[1]));
-                say("ok");
-                break;
-              case "addClause": {
-                int[] c = new int[t.length - 1];
-                for (int i = 1; i < t.length; i++) {
-                  c[i - 1] = Integer.parseInt(t[i]);
-                  maxVar = Math.max(maxVar, Math.abs(c[i - 1]));
-                }
-                clauses.add(c);
-                try {
-                  s.addClause(new VecInt(c));
-                } catch (ContradictionException e) {
-                  trivial = true; // the clauses are unsatisfiable: Sat4j says so at once
-                }
-                say("ok");
-                break;
-              }
-              case "solve":
-              case "assuming": {
-                assumptions = new int[t.length - 1];
-                for (int i = 1; i < t.length; i++) assumptions[i - 1] = Integer.parseInt(t[i]);
-                hadAssumptions = call.equals("assuming");
-                if (trivial) last = 20;
-                else {
-                  try {
-                    last = s.isSatisfiable(new VecInt(assumptions)) ? 10 : 20;
-                  } catch (TimeoutException e) {
-                    last = 0;
-                  }
-                }
-                say(last == 10 ? "s SATISFIABLE" : last == 20 ? "s UNSATISFIABLE" : "s UNKNOWN");
-                break;
-              }
-              case "model":
-                say(last == 10 ? lits("m", s.model()) : "m none");
-                break;
-              case "failed": {
-                if (last != 20 || !hadAssumptions) say("u none");
-                else if (trivial) say("u 0");
-                else {
-                  IVecInt e = s.unsatExplanation();
-                  say(e == null ? "u none" : lits("u", e.toArray()));
-                }
-                break;
-              }
-              case "enumerating":
-                say("n " + enumerate(s, trivial));
-                break;
-              default:
-                say("x driver: unknown call " + call);
-                return;
-            }
-        }
+        if (!call(tr, line)) return;
       } catch (Throwable e) {
-        String m = e.getMessage();
-        say("x " + e.getClass().getName() + (m == null ? "" : ": " + m.replace('\n', ' ')));
+        say(xLine(e));
         e.printStackTrace();
         return;
       }
     }
+  }
+
+  // serve runs the traces of in, each ended by a line ".", until in ends.
+  static void serve(BufferedReader in) throws Exception {
+    Trace tr = reset();
+    boolean skipping = false; // after an x line, up to the trace's "."
+    String line;
+    while ((line = in.readLine()) != null) {
+      if (line.equals(".")) {
+        say(".");
+        tr = reset();
+        skipping = false;
+        continue;
+      }
+      if (skipping) continue;
+      try {
+        try {
+          if (!call(tr, line)) skipping = true;
+        } catch (VirtualMachineError e) {
+          throw e;
+        } catch (Throwable e) {
+          say(xLine(e));
+          StringWriter w = new StringWriter();
+          e.printStackTrace(new PrintWriter(w));
+          StringBuilder b = new StringBuilder();
+          for (String l : w.toString().split("\\r?\\n")) b.append("c ").append(l).append('\n');
+          out.print(b);
+          out.flush();
+          skipping = true;
+        }
+      } catch (VirtualMachineError e) {
+        tr = null; // let the collector have the trace's solver before printing
+        try {
+          say(xLine(e));
+        } finally {
+          System.exit(3);
+        }
+      }
+    }
+  }
+
+  static String xLine(Throwable e) {
+    String m = e.getMessage();
+    return "x " + e.getClass().getName() + (m == null ? "" : ": " + m.replace('\n', ' ').replace('\r', ' '));
+  }
+
+  // call runs one line of a trace and prints its answer; false: it printed
+  // an x line of its own and the trace ends.
+  static boolean call(Trace tr, String line) throws Exception {
+    String[] t = line.split(" ");
+    String call = t[0];
+    switch (call) {
+      case "init":
+        say("ok");
+        return true;
+      case "option": {
+        String[] kv = t[1].split("=", 2);
+        options.add(kv);
+        say("ok");
+        return true;
+      }
+    }
+    if (tr.s == null) tr.s = configure();
+    ISolver s = tr.s;
+    switch (call) {
+      case "newVar":
+        declared = Math.max(declared, Integer.parseInt(t[1]));
+        maxVar = Math.max(maxVar, declared);
+        s.newVar(Integer.parseInt(t[1]));
+        say("ok");
+        break;
+      case "addClause": {
+        int[] c = new int[t.length - 1];
+        for (int i = 1; i < t.length; i++) {
+          c[i - 1] = Integer.parseInt(t[i]);
+          maxVar = Math.max(maxVar, Math.abs(c[i - 1]));
+        }
+        clauses.add(c);
+        try {
+          s.addClause(new VecInt(c));
+        } catch (ContradictionException e) {
+          tr.trivial = true; // the clauses are unsatisfiable: Sat4j says so at once
+        }
+        say("ok");
+        break;
+      }
+      case "solve":
+      case "assuming": {
+        tr.assumptions = new int[t.length - 1];
+        for (int i = 1; i < t.length; i++) tr.assumptions[i - 1] = Integer.parseInt(t[i]);
+        tr.hadAssumptions = call.equals("assuming");
+        if (tr.trivial) tr.last = 20;
+        else {
+          try {
+            tr.last = s.isSatisfiable(new VecInt(tr.assumptions)) ? 10 : 20;
+          } catch (TimeoutException e) {
+            tr.last = 0;
+          }
+        }
+        say(tr.last == 10 ? "s SATISFIABLE" : tr.last == 20 ? "s UNSATISFIABLE" : "s UNKNOWN");
+        break;
+      }
+      case "model":
+        say(tr.last == 10 ? lits("m", s.model()) : "m none");
+        break;
+      case "failed": {
+        if (tr.last != 20 || !tr.hadAssumptions) say("u none");
+        else if (tr.trivial) say("u 0");
+        else {
+          IVecInt e = s.unsatExplanation();
+          say(e == null ? "u none" : lits("u", e.toArray()));
+        }
+        break;
+      }
+      case "enumerating":
+        say("n " + enumerate(s, tr.trivial));
+        break;
+      default:
+        say("x driver: unknown call " + call);
+        return false;
+    }
+    return true;
   }
 
   // enumerate counts the models over 1..maxVar with the internal enumerator
