@@ -225,6 +225,14 @@ func TestGophersatTarget(t *testing.T) {
 	if len(ps) == 0 || !strings.Contains(ps[0].Message, "panic") {
 		t.Logf("gophersat's empty enumeration no longer panics: %+v", ps)
 	}
+	// Found by the 30-minute campaign: cutting-planes learning indexes a
+	// buffer sized when the solver was built, so it panics (pbSet,
+	// learn_pb.go:26) once AppendClause has added variables; the same
+	// clauses given to New at once are solved.
+	ps = run(t, "gophersat", "init\noption cuttingPlanes=true\naddClause 4 -2\naddClause 2 -5\naddClause 1 5\naddClause -4 3\naddClause -4 -3\nsolve\n")
+	if len(ps) == 0 || !strings.Contains(ps[0].Message, "index out of range") {
+		t.Logf("gophersat's cutting-planes panic no longer shows: %+v", ps)
+	}
 }
 
 func TestParseResponses(t *testing.T) {
