@@ -71,6 +71,7 @@ var Sat4jOptions = []OptionSpec{
 		"PhaseInLastLearnedClauseSelectionStrategy", "PositiveLiteralSelectionStrategy",
 		"RSATLastLearnedClausesPhaseSelectionStrategy", "RSATPhaseSelectionStrategy",
 		"RandomLiteralSelectionStrategy", "UserFixedPhaseSelectionStrategy"}, Doc: "phase selection strategy"},
+	{Name: "restartPeriod", Kind: Int, Min: 1, Max: 10000, Doc: "conflicts between FixedPeriodRestarts restarts (default 100; its constructor leaves 0, which never ends)"},
 	{Name: "simplification", Kind: Enum, Values: []string{"NO_SIMPLIFICATION", "SIMPLE_SIMPLIFICATION", "EXPENSIVE_SIMPLIFICATION"}, Doc: "learned-clause simplification"},
 	{Name: "learnedConstraintsEvaluation", Kind: Enum, Values: []string{"ACTIVITY", "LBD", "LBD2"}, Doc: "learned-constraint deletion"},
 	{Name: "dbSimplification", Kind: Bool, Doc: "setDBSimplificationAllowed"},

@@ -39,6 +39,7 @@ import org.sat4j.minisat.core.Solver;
 import org.sat4j.minisat.orders.RandomLiteralSelectionStrategy;
 import org.sat4j.minisat.orders.RandomWalkDecorator;
 import org.sat4j.minisat.orders.VarOrderHeap;
+import org.sat4j.minisat.restarts.FixedPeriodRestarts;
 import org.sat4j.specs.ContradictionException;
 import org.sat4j.specs.ISolver;
 import org.sat4j.specs.IVecInt;
@@ -59,8 +60,12 @@ public class Driver {
   }
 
   // configure builds a solver from the option lines, in order.
+  // FixedPeriodRestarts gets restartPeriod (default 100) whatever the
+  // order of the lines: its constructor leaves the period at 0, which
+  // restarts before every decision and never ends.
   static ISolver configure() throws Exception {
     ISolver s = SolverFactory.newDefault();
+    long period = 100;
     for (String[] kv : options) {
       String k = kv[0], v = kv[1];
       if (k.equals("solver")) {
@@ -93,9 +98,15 @@ public class Driver {
         case "varDecay":
           sv.getOrder().setVarDecay(Double.parseDouble(v));
           break;
+        case "restartPeriod":
+          period = Long.parseLong(v);
+          break;
         default:
           throw new IllegalArgumentException("unknown option " + k);
       }
+    }
+    if (s instanceof Solver && ((Solver<?>) s).getRestartStrategy() instanceof FixedPeriodRestarts) {
+      ((FixedPeriodRestarts) ((Solver<?>) s).getRestartStrategy()).setPeriod(period);
     }
     return s;
   }
