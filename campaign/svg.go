@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html"
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -193,6 +194,63 @@ func HBars(title string, labels []string, values []float64, colors []string) str
 		fmt.Fprintf(&b, `<text x="%d" y="%d" class="ax" text-anchor="end">%s</text>`, lx-6, y+14, html.EscapeString(l))
 		fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%.1f" height="16" fill="%s"/>`, lx, y+2, w, colors[i%len(colors)])
 		fmt.Fprintf(&b, `<text x="%.1f" y="%d" class="ax">%s</text>`, float64(lx)+w+4, y+14, fmtNum(values[i]))
+	}
+	b.WriteString(`</svg>`)
+	return b.String()
+}
+
+// Cactus draws a cactus plot: for each series, its solved instances' times
+// (Y, seconds, any order) sorted, the k-th fastest at x = k, on a
+// logarithmic time axis from 1 ms to timeout. A series that is further
+// right solved more; lower solved faster. The legend gives each series'
+// count of solved instances.
+func Cactus(title string, timeout float64, series []Series) string {
+	const w, h, pl, pr, pt, pb = chartW, 300, padL, 150, padT - 14, padB
+	maxN := 1
+	sorted := make([][]float64, len(series))
+	for i, s := range series {
+		sorted[i] = make([]float64, len(s.Y))
+		for k, v := range s.Y {
+			sorted[i][k] = math.Max(v, 1e-3)
+		}
+		slices.Sort(sorted[i])
+		maxN = max(maxN, len(s.Y))
+	}
+	lo, hi := -3.0, math.Ceil(math.Log10(math.Max(timeout, 1)))
+	x := func(i int) float64 { return pl + float64(w-pl-pr)*float64(i)/float64(maxN) }
+	y := func(s float64) float64 {
+		return pt + float64(h-pt-pb)*(1-(math.Min(math.Log10(s), hi)-lo)/(hi-lo))
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d" role="img" aria-label="%s" font-size="11">`,
+		w, h, w, h, html.EscapeString(title))
+	fmt.Fprintf(&b, `<text x="%d" y="16" class="ct">%s</text>`, pl, html.EscapeString(title))
+	fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#999"/>`, pl, pt, w-pl-pr, h-pt-pb)
+	for e := int(lo); e <= int(hi); e++ {
+		v := math.Pow(10, float64(e))
+		fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" class="grid" stroke="#eee"/><text x="%d" y="%.1f" class="ax" text-anchor="end">%gs</text>`,
+			pl, w-pr, y(v), y(v), pl-4, y(v)+4, v)
+	}
+	for i, last := 0, -1; i <= 4; i++ {
+		if n := maxN * i / 4; n != last {
+			fmt.Fprintf(&b, `<text x="%.1f" y="%d" class="ax" text-anchor="middle">%d</text>`, x(n), h-pb+16, n)
+			last = n
+		}
+	}
+	fmt.Fprintf(&b, `<text x="%d" y="%d" class="ax" text-anchor="middle">instances solved</text>`, pl+(w-pl-pr)/2, h-6)
+	for k, s := range series {
+		var pts []string
+		for i, v := range sorted[k] {
+			pts = append(pts, fmt.Sprintf("%.1f,%.1f", x(i+1), y(v)))
+		}
+		if len(pts) == 1 {
+			fmt.Fprintf(&b, `<circle cx="%.1f" cy="%.1f" r="3" fill="%s"/>`, x(1), y(sorted[k][0]), s.Color)
+		}
+		if len(pts) > 1 {
+			fmt.Fprintf(&b, `<polyline fill="none" stroke="%s" stroke-width="2" points="%s"/>`, s.Color, strings.Join(pts, " "))
+		}
+		fmt.Fprintf(&b, `<rect x="%d" y="%d" width="10" height="10" fill="%s"/><text x="%d" y="%d" class="ax">%s (%d)</text>`,
+			w-pr+10, pt+20*k, s.Color, w-pr+24, pt+20*k+9, html.EscapeString(s.Name), len(s.Y))
 	}
 	b.WriteString(`</svg>`)
 	return b.String()

@@ -27,6 +27,7 @@ import (
 	"sync"
 	"time"
 
+	"tandem/campaign"
 	"tandem/cbsolve"
 	"tandem/cbsolve/cbox"
 	"tandem/eval"
@@ -527,49 +528,18 @@ func writeResults(dir string, outs []*outcome, ms []cbsolve.Mode, report string,
 	return os.WriteFile(filepath.Join(dir, "report.html"), []byte(page), 0o644)
 }
 
-// cactus draws the cactus plot: per mode, the solved instances' times in
-// increasing order against how many are solved (log-scale time).
+// cactus draws the cactus plot: per mode, the solved instances' times.
 func cactus(outs []*outcome, ms []cbsolve.Mode, timeout time.Duration) string {
 	colors := []string{"#2a9d3a", "#d62728", "#1f5fbf", "#8c564b"}
-	const w, h, pl, pb, pt, pr = 640, 360, 60, 40, 20, 150
-	series := map[string][]float64{}
-	maxN := 1
-	for _, o := range outs {
-		if solved(o) {
-			series[o.Mode] = append(series[o.Mode], math.Max(o.Time.Seconds(), 1e-3))
-		}
-	}
-	for _, s := range series {
-		sort.Float64s(s)
-		maxN = max(maxN, len(s))
-	}
-	lo, hi := math.Log10(1e-3), math.Log10(math.Max(timeout.Seconds(), 1))
-	x := func(i int) float64 { return pl + float64(w-pl-pr)*float64(i)/float64(maxN) }
-	y := func(s float64) float64 { return pt + float64(h-pt-pb)*(1-(math.Log10(s)-lo)/(hi-lo)) }
-	var b strings.Builder
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" font-size="11">`, w, h)
-	fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#999"/>`, pl, pt, w-pl-pr, h-pt-pb)
-	for e := int(lo); e <= int(hi); e++ {
-		v := math.Pow(10, float64(e))
-		fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="#eee"/><text x="%d" y="%.1f" text-anchor="end">%gs</text>`, pl, w-pr, y(v), y(v), pl-4, y(v)+4, v)
-	}
-	for i := 0; i <= 4; i++ {
-		n := maxN * i / 4
-		fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle">%d</text>`, x(n), h-pb+16, n)
-	}
-	fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle">instances solved</text>`, pl+(w-pl-pr)/2, h-6)
+	var series []campaign.Series
 	for k, m := range ms {
-		s := series[m.String()]
-		var pts []string
-		for i, v := range s {
-			pts = append(pts, fmt.Sprintf("%.1f,%.1f", x(i+1), y(v)))
+		s := campaign.Series{Name: m.String(), Color: colors[k%len(colors)]}
+		for _, o := range outs {
+			if o.Mode == m.String() && solved(o) {
+				s.Y = append(s.Y, o.Time.Seconds())
+			}
 		}
-		c := colors[k%len(colors)]
-		if len(pts) > 0 {
-			fmt.Fprintf(&b, `<polyline fill="none" stroke="%s" stroke-width="2" points="%s"/>`, c, strings.Join(pts, " "))
-		}
-		fmt.Fprintf(&b, `<rect x="%d" y="%d" width="10" height="10" fill="%s"/><text x="%d" y="%d">%s (%d)</text>`, w-pr+10, pt+20*k, c, w-pr+24, pt+20*k+9, m, len(s))
+		series = append(series, s)
 	}
-	b.WriteString(`</svg>`)
-	return b.String()
+	return campaign.Cactus("solved instances by time, per mode", timeout.Seconds(), series)
 }

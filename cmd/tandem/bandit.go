@@ -119,6 +119,40 @@ func runJobs(ctx context.Context, jobs []job, n int, do func(job) error) error {
 	return first
 }
 
+// readPerfComparison reads what 'bandit perf --out DIR' wrote.
+func readPerfComparison(dir string) (*bandit.PerfComparison, error) {
+	var sum struct {
+		Target  string   `json:"target"`
+		Refs    []string `json:"refs"`
+		Theory  string   `json:"theory"`
+		Timeout string   `json:"timeout"`
+		Budget  string   `json:"budget"`
+		Runs    int      `json:"runs"`
+	}
+	runs := map[string][]*bandit.PerfRun{}
+	for name, v := range map[string]any{"summary.json": &sum, "runs.json": &runs} {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			return nil, fmt.Errorf("%v (DIR is the --out directory of 'tandem bandit perf')", err)
+		}
+		if err := json.Unmarshal(b, v); err != nil {
+			return nil, fmt.Errorf("%s: %v", filepath.Join(dir, name), err)
+		}
+	}
+	to, err := time.ParseDuration(sum.Timeout)
+	if err != nil {
+		return nil, fmt.Errorf("%s: timeout %q: %v", filepath.Join(dir, "summary.json"), sum.Timeout, err)
+	}
+	cmp := &bandit.PerfComparison{Target: sum.Target, Refs: sum.Refs, Theory: sum.Theory, Timeout: to,
+		Budget: fmt.Sprintf("%s per run × %d runs per fuzzer", sum.Budget, sum.Runs), Runs: runs}
+	for _, f := range bandit.PerfFuzzers {
+		if _, ok := runs[f]; ok {
+			cmp.Fuzzers = append(cmp.Fuzzers, f)
+		}
+	}
+	return cmp, nil
+}
+
 func writeJSON(dir, name string, v any) error {
 	if dir == "" {
 		return nil
@@ -264,7 +298,20 @@ prints the ranking of culprit constructs next to the baselines' results.`,
 			if err := writeJSON(pf.out, "summary.json", summary); err != nil {
 				return err
 			}
-			return writeJSON(pf.out, "runs.json", results)
+			if err := writeJSON(pf.out, "runs.json", results); err != nil {
+				return err
+			}
+			if pf.out == "" {
+				return nil
+			}
+			cmp := &bandit.PerfComparison{Target: e.Specs[0], Refs: e.Specs[1:], Theory: pf.theory, Timeout: pf.timeout,
+				Budget: fmt.Sprintf("%s per run × %d runs per fuzzer", pf.budget, pf.runs), Fuzzers: fuzzers, Runs: results}
+			page := filepath.Join(pf.out, "report.html")
+			if err := os.WriteFile(page, []byte(cmp.HTML()), 0o644); err != nil {
+				return err
+			}
+			fmt.Fprintf(w, "report: %s\n", page)
+			return nil
 		},
 	}
 	pf.register(perf, true)
@@ -424,7 +471,25 @@ prints the ranking of culprit constructs next to the baselines' results.`,
 	camp.Flags().StringVar(&so.Agent, "agent", "", "thompson (default), epsilon, ucb, uniform")
 	camp.Flags().DurationVar(&so.Timeout, "timeout", bandit.DefaultBugTimeout, "per-query timeout")
 	camp.Flags().IntVar(&so.Queries, "queries", 50, "queries per iteration (one run)")
-	cmd.AddCommand(perf, bug, camp)
+	report := &cobra.Command{
+		Use:     "report DIR",
+		Short:   "write DIR/report.html (margins, cactus plots, rankings) from the summary.json and runs.json of 'bandit perf --out DIR'",
+		Example: "  tandem bandit report bench/bandit/perf-str-180s",
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			cmp, err := readPerfComparison(args[0])
+			if err != nil {
+				return err
+			}
+			page := filepath.Join(args[0], "report.html")
+			if err := os.WriteFile(page, []byte(cmp.HTML()), 0o644); err != nil {
+				return err
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "report: %s\n", page)
+			return nil
+		},
+	}
+	cmd.AddCommand(perf, bug, camp, report)
 	return cmd
 }
 

@@ -1,0 +1,143 @@
+package bandit
+
+import (
+	"fmt"
+	"html"
+	"math"
+	"slices"
+	"strings"
+	"time"
+
+	"tandem/campaign"
+)
+
+// PerfComparison is a side-by-side performance-mode comparison: the runs
+// of every fuzzer against one target and its references (what `tandem
+// bandit perf` writes to runs.json and summary.json).
+type PerfComparison struct {
+	Target  string
+	Refs    []string
+	Theory  string
+	Timeout time.Duration
+	Budget  string
+	// Fuzzers is the report order; Runs the runs of each (nil entries are
+	// runs that did not finish).
+	Fuzzers []string
+	Runs    map[string][]*PerfRun
+}
+
+var fuzzerColors = map[string]string{
+	FuzzerBandit: "#d62728", FuzzerRandom: "#7f7f7f", FuzzerMutational: "#1f77b4", FuzzerEvolutionary: "#2ca02c",
+}
+
+func fuzzerColor(f string, i int) string {
+	if c, ok := fuzzerColors[f]; ok {
+		return c
+	}
+	return []string{"#9467bd", "#8c564b", "#e377c2", "#17becf"}[i%4]
+}
+
+// solvedTimes are the spec's times on the fuzzer's best instances that it
+// answered (sat or unsat) within the timeout.
+func solvedTimes(runs []*PerfRun, spec string) []float64 {
+	var ts []float64
+	for _, r := range runs {
+		if r == nil {
+			continue
+		}
+		if st := r.Status[spec]; st == "sat" || st == "unsat" {
+			ts = append(ts, r.Times[spec])
+		}
+	}
+	return ts
+}
+
+// HTML is the comparison's report page: the PAR-2 margins, a cactus plot
+// of the target and one of the fastest reference on each fuzzer's best
+// instances (the BanditFuzz paper's figures: a fuzzer whose instances the
+// target solves fewer of, or later, found the larger performance gap), and
+// each fuzzer's ranking of culprit constructs.
+func (c *PerfComparison) HTML() string {
+	var b strings.Builder
+	title := fmt.Sprintf("tandem bandit perf: %s against %s, %s", c.Target, strings.Join(c.Refs, ", "), c.Theory)
+	fmt.Fprintf(&b, "<!doctype html><meta charset=utf-8><title>%s</title>", html.EscapeString(title))
+	b.WriteString("<style>body{font:14px sans-serif;max-width:900px;margin:2em auto}td,th{padding:2px 10px;text-align:right}" +
+		"td:first-child,th:first-child{text-align:left}.ct{font-weight:bold}.ax{fill:#444}.grid{stroke:#eee}</style>")
+	fmt.Fprintf(&b, "<h1>%s</h1><p>Per-query timeout %s; %s. PAR-2 margin of a run: the target's PAR-2 time minus the slowest reference's on the run's best instance.</p>",
+		html.EscapeString(title), c.Timeout, html.EscapeString(c.Budget))
+	b.WriteString("<table><tr><th>fuzzer</th><th>runs</th><th>PAR-2 margin (s, summed)</th><th>instances the target times out on</th><th>queries</th></tr>")
+	var target, ref []campaign.Series
+	for i, f := range c.Fuzzers {
+		runs := c.Runs[f]
+		n, margin, timeouts, queries := 0, 0.0, 0, 0
+		best := campaign.Series{Name: f, Color: fuzzerColor(f, i)}
+		for _, r := range runs {
+			if r == nil {
+				continue
+			}
+			n++
+			margin += r.Score
+			queries += r.Stats.Queries
+			if st := r.Status[c.Target]; st != "sat" && st != "unsat" {
+				timeouts++
+			}
+			fastest, ok := math.Inf(1), false
+			for _, s := range c.Refs {
+				if st := r.Status[s]; st == "sat" || st == "unsat" {
+					fastest, ok = math.Min(fastest, r.Times[s]), true
+				}
+			}
+			if ok {
+				best.Y = append(best.Y, fastest)
+			}
+		}
+		fmt.Fprintf(&b, "<tr><td>%s</td><td>%d</td><td>%.2f</td><td>%d</td><td>%d</td></tr>", html.EscapeString(f), n, margin, timeouts, queries)
+		target = append(target, campaign.Series{Name: f, Color: fuzzerColor(f, i), Y: solvedTimes(runs, c.Target)})
+		ref = append(ref, best)
+	}
+	b.WriteString("</table>")
+	to := c.Timeout.Seconds()
+	b.WriteString("<h2>Cactus plots</h2><p>One point per run: the run's best instance. Fewer or slower instances solved by the target means a larger gap found.</p>")
+	b.WriteString(campaign.Cactus(c.Target+" on each fuzzer's best instances", to, target))
+	b.WriteString(campaign.Cactus("fastest reference on the same instances", to, ref))
+	b.WriteString("<h2>Culprit constructs</h2>")
+	for i, f := range c.Fuzzers {
+		rk := mergeRankings(c.Runs[f])
+		if len(rk) == 0 {
+			continue
+		}
+		var labels []string
+		var vals []float64
+		for _, r := range rk {
+			labels = append(labels, fmt.Sprintf("%s (%g/%g)", r.Construct, r.Rewards, r.Pulls))
+			vals = append(vals, r.Expected)
+		}
+		b.WriteString(campaign.HBars(f+": expected reward α/(α+β) per construct, summed over runs", labels, vals, []string{fuzzerColor(f, i)}))
+	}
+	return b.String()
+}
+
+// mergeRankings adds up the runs' pulls and rewards per construct and ranks
+// the sums.
+func mergeRankings(runs []*PerfRun) []Rank {
+	pulls, rewards := map[string]float64{}, map[string]float64{}
+	var names []string
+	for _, r := range runs {
+		if r == nil {
+			continue
+		}
+		for _, x := range r.Ranking {
+			if _, ok := pulls[x.Construct]; !ok {
+				names = append(names, x.Construct)
+			}
+			pulls[x.Construct] += x.Pulls
+			rewards[x.Construct] += x.Rewards
+		}
+	}
+	slices.Sort(names)
+	p, w := make([]float64, len(names)), make([]float64, len(names))
+	for i, n := range names {
+		p[i], w[i] = pulls[n], rewards[n]
+	}
+	return Ranking(names, p, w)
+}

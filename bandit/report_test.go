@@ -1,0 +1,29 @@
+package bandit
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestPerfComparisonHTML(t *testing.T) {
+	run := func(zt string, z float64) *PerfRun {
+		return &PerfRun{Score: z - 0.1, Times: map[string]float64{"z3": z, "cvc5": 0.1}, Status: map[string]string{"z3": zt, "cvc5": "sat"},
+			Ranking: []Rank{{Construct: "fp.sqrt", Pulls: 4, Rewards: 3}, {Construct: "fp.add", Pulls: 6, Rewards: 1}}}
+	}
+	c := &PerfComparison{Target: "z3", Refs: []string{"cvc5"}, Theory: "fp", Timeout: 5 * time.Second, Budget: "1m",
+		Fuzzers: []string{FuzzerBandit, FuzzerRandom},
+		Runs: map[string][]*PerfRun{
+			FuzzerBandit: {run("timeout", 10), run("sat", 4), nil},
+			FuzzerRandom: {run("sat", 0.5), run("sat", 0.2)},
+		}}
+	h := c.HTML()
+	for _, want := range []string{"banditfuzz (1)", "random (2)", "<td>banditfuzz</td><td>2</td><td>13.80</td><td>1</td>", "fp.sqrt (6/8)"} {
+		if !strings.Contains(h, want) {
+			t.Errorf("report lacks %q", want)
+		}
+	}
+	if rk := mergeRankings(c.Runs[FuzzerBandit]); rk[0].Construct != "fp.sqrt" || rk[0].Pulls != 8 {
+		t.Errorf("merged ranking %+v", rk)
+	}
+}
