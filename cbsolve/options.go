@@ -88,6 +88,12 @@ type Options struct {
 	// NoSeedReuse turns off seeding each fuzz run with earlier partial
 	// models (§5.2).
 	NoSeedReuse bool
+	// Probe is how long CDFL first fuzzes the whole formula, when all of
+	// it is in the fuzzer's theory, before it starts the SMT engine
+	// (default 100ms; negative: no probe). Easy satisfiable instances are
+	// answered then in the fuzzer's milliseconds instead of after the SMT
+	// engine's start and pre-check (beyond the paper).
+	Probe time.Duration
 
 	// Trace, when set, receives one line per loop event.
 	Trace io.Writer
@@ -105,6 +111,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.TabulateMax == 0 {
 		o.TabulateMax = 4096
+	}
+	if o.Probe == 0 {
+		o.Probe = 100 * time.Millisecond
 	}
 	return o
 }

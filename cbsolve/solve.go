@@ -147,6 +147,11 @@ func (s *solve) run(ctx context.Context) (*Result, error) {
 	if s.opts.Mode == FuzzOnly {
 		return s.fuzzOnly(ctx)
 	}
+	if s.opts.Mode == CDFL && s.opts.Probe > 0 {
+		if r, err := s.probe(ctx); err != nil || r != nil {
+			return r, err
+		}
+	}
 	reg := solver.NewRegistry()
 	prof, err := reg.Lookup(s.opts.SMT)
 	if err != nil {
@@ -440,10 +445,8 @@ func (s *solve) activeLearning(ctx context.Context) (*Result, error) {
 }
 
 func (s *solve) fuzzOnly(ctx context.Context) (*Result, error) {
-	for i, t := range s.p.pure {
-		if s.fz.add([]*smt.Term{t}) == 0 && !s.fz.have[t] && !(t.Kind() == smt.App && t.Op() == smt.OpTrue) {
-			return &Result{Status: Unknown, Reason: fmt.Sprintf("fuzz-only: assertion %d is outside the fuzzer's theory (Bool and bit-vectors up to 64 bits)", i+1)}, nil
-		}
+	if i := s.fuzzWhole(s.fz); i >= 0 {
+		return &Result{Status: Unknown, Reason: fmt.Sprintf("fuzz-only: assertion %d is outside the fuzzer's theory (Bool and bit-vectors up to 64 bits)", i+1)}, nil
 	}
 	deadline, _ := ctx.Deadline()
 	s.st.Iterations = 1
@@ -454,6 +457,50 @@ func (s *solve) fuzzOnly(ctx context.Context) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	return s.fuzzModel(m1), nil
+}
+
+// fuzzWhole gives every assertion to the fuzz engine z; it returns the
+// index of the first one outside the fuzzer's theory, or -1.
+func (s *solve) fuzzWhole(z *fuzzEngine) int {
+	for i, t := range s.p.pure {
+		if z.add([]*smt.Term{t}) == 0 && !z.have[t] && !(t.Kind() == smt.App && t.Op() == smt.OpTrue) {
+			return i
+		}
+	}
+	return -1
+}
+
+// probe fuzzes the whole formula for Options.Probe with an engine of its
+// own (its ω_fuzz stays out of the loop's): sat when that finds a model
+// that validates, nil to go on with the loop.
+func (s *solve) probe(ctx context.Context) (*Result, error) {
+	z := newFuzzEngine(s.p, s.set, s.opts, s.st)
+	if s.fuzzWhole(z) >= 0 {
+		return nil, nil
+	}
+	until := time.Now().Add(s.opts.Probe)
+	if d, ok := ctx.Deadline(); ok && d.Before(until) {
+		until = d
+	}
+	m1, err := z.run(ctx, until)
+	if errors.Is(err, errFuzzTimeout) {
+		s.tracef("probe: no model in %v", s.opts.Probe)
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if r := s.fuzzModel(m1); r.Status == Sat {
+		s.tracef("probe: sat")
+		return r, nil
+	}
+	return nil, nil
+}
+
+// fuzzModel completes the fuzzer's assignment with default values and
+// answers sat when it validates.
+func (s *solve) fuzzModel(m1 []assign) *Result {
 	m := eval.NewModel()
 	for _, a := range m1 {
 		m.SetConst(a.f, a.v)
@@ -466,9 +513,9 @@ func (s *solve) fuzzOnly(ctx context.Context) (*Result, error) {
 		}
 	}
 	if ok, why := s.valid(m); !ok {
-		return &Result{Status: Unknown, Reason: "the fuzzer's assignment does not validate: " + why}, nil
+		return &Result{Status: Unknown, Reason: "the fuzzer's assignment does not validate: " + why}
 	}
-	return &Result{Status: Sat, Model: m}, nil
+	return &Result{Status: Sat, Model: m}
 }
 
 // valid runs the closed boxes on the model and evaluates every original

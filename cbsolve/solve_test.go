@@ -223,3 +223,34 @@ func TestModes(t *testing.T) {
 		t.Fatal("bad mode accepted")
 	}
 }
+
+// TestProbe: an easy satisfiable formula is answered by the whole-formula
+// fuzz probe before the SMT engine starts; with the probe off, CDFL gets
+// there through the SMT engine. An unsat formula is untouched by it.
+func TestProbe(t *testing.T) {
+	src := `
+(declare-cb h ((_ BitVec 16)) (_ BitVec 16))
+(declare-const a (_ BitVec 16))
+(assert (= (h a) #x1234))
+(assert (bvugt a #x0010))
+`
+	sc := parse(t, src)
+	set := goBoxes(t, sc, map[string]func([]uint64) (uint64, error){"h": func(a []uint64) (uint64, error) { return a[0] ^ 0x5555, nil }})
+	res := solveIt(t, sc, set, Options{Mode: CDFL, Probe: time.Second})
+	checkSat(t, sc, set, res)
+	if res.Stats.SMTCalls != 0 {
+		t.Errorf("the probe should answer before the SMT engine: %d SMT calls", res.Stats.SMTCalls)
+	}
+	sc = parse(t, src)
+	set = goBoxes(t, sc, map[string]func([]uint64) (uint64, error){"h": func(a []uint64) (uint64, error) { return a[0] ^ 0x5555, nil }})
+	res = solveIt(t, sc, set, Options{Mode: CDFL, Probe: -1})
+	checkSat(t, sc, set, res)
+	if res.Stats.SMTCalls == 0 {
+		t.Error("without the probe the SMT engine runs")
+	}
+	sc = parse(t, src+"(assert (bvult a #x0005))\n")
+	set = goBoxes(t, sc, map[string]func([]uint64) (uint64, error){"h": func(a []uint64) (uint64, error) { return a[0] ^ 0x5555, nil }})
+	if res = solveIt(t, sc, set, Options{Mode: CDFL}); res.Status != Unsat {
+		t.Errorf("status %s (%s), want unsat", res.Status, res.Reason)
+	}
+}
