@@ -56,6 +56,7 @@ func Check(ctx context.Context, t *trace.Trace, res *Result) []Problem {
 		assumps  []int
 		refSt    = sat.Unknown
 		refBad   bool // the reference's answer on the last solve is broken
+		solved   int  // len(clauses) at the last solve: a model answers those
 	)
 	n := len(res.Answers)
 	if n > len(t.Calls) {
@@ -83,14 +84,14 @@ func Check(ctx context.Context, t *trace.Trace, res *Result) []Problem {
 					maxVar = abs(l)
 				}
 			}
-			last, lastCall, refBad = a.Status, i, false
+			last, lastCall, refBad, solved = a.Status, i, false, len(clauses)
 			refSt = refSolve(ctx, ref, assumps)
 			if refSt == sat.Satisfiable {
 				m := ref.Model()
-				if msg := checkModel(clauses, assumps, m, maxVar); msg != "" {
+				if msg, which := checkModel(clauses, assumps, m); msg != "" {
 					refBad = true
 					add(campaign.InvalidModel, i, "reference (tandem sat): "+msg,
-						"the reference solver's own model fails; the target is not to blame")
+						"the reference solver's own model fails on "+which+"; the target is not to blame")
 				}
 			}
 			switch {
@@ -113,10 +114,11 @@ func Check(ctx context.Context, t *trace.Trace, res *Result) []Problem {
 				add(campaign.APIError, i, "no model after a SAT answer", "")
 				continue
 			}
-			msg := checkModel(clauses, assumps, a.Lits, maxVar)
+			// Clauses added since the solve are not the model's business.
+			msg, which := checkModel(clauses[:solved], assumps, a.Lits)
 			switch {
 			case msg != "":
-				add(campaign.InvalidModel, i, msg, fmt.Sprintf("call %d; model:\n\n    %s", lastCall+1, fmtLits(a.Lits)))
+				add(campaign.InvalidModel, i, msg, fmt.Sprintf("fails %s; model of call %d:\n\n    %s", which, lastCall+1, fmtLits(a.Lits)))
 			case refSt == sat.Unsatisfiable && !refBad:
 				add(campaign.Soundness, i, "reference (tandem sat): unsat, but the target's model checks",
 					fmt.Sprintf("target model:\n\n    %s", fmtLits(a.Lits)))
@@ -146,7 +148,7 @@ func Check(ctx context.Context, t *trace.Trace, res *Result) []Problem {
 				continue
 			}
 			if st := refSolve(ctx, ref, a.Lits); st == sat.Satisfiable {
-				if msg := checkModel(clauses, a.Lits, ref.Model(), maxVar); msg == "" {
+				if msg, _ := checkModel(clauses, a.Lits, ref.Model()); msg == "" {
 					add(campaign.Soundness, i, "the failed assumptions are satisfiable with the clauses",
 						fmt.Sprintf("failed: %s\n\nreference model: %s", fmtLits(a.Lits), fmtLits(ref.Model())))
 				}
@@ -236,8 +238,9 @@ func refSolve(ctx context.Context, s *sat.Solver, assumps []int) sat.Status {
 
 // checkModel returns "" when model (literals) gives each variable at most
 // one value, makes every assumption true and satisfies every clause, else
-// what is wrong.
-func checkModel(clauses [][]int, assumps, model []int, maxVar int) string {
+// what is wrong and, as evidence, the variable, assumption or clause
+// (numbered from 1 in the order added) that shows it.
+func checkModel(clauses [][]int, assumps, model []int) (msg, which string) {
 	val := make(map[int]int8, len(model))
 	for _, l := range model {
 		v, s := abs(l), int8(1)
@@ -245,7 +248,7 @@ func checkModel(clauses [][]int, assumps, model []int, maxVar int) string {
 			s = -1
 		}
 		if old, ok := val[v]; ok && old != s {
-			return "the model gives a variable both values"
+			return "the model gives a variable both values", fmt.Sprintf("variable %d", v)
 		}
 		val[v] = s
 	}
@@ -255,10 +258,10 @@ func checkModel(clauses [][]int, assumps, model []int, maxVar int) string {
 	}
 	for _, l := range assumps {
 		if !truth(l) {
-			return "the model falsifies an assumption"
+			return "the model falsifies an assumption", fmt.Sprintf("assumption %d", l)
 		}
 	}
-	for _, c := range clauses {
+	for i, c := range clauses {
 		ok := false
 		for _, l := range c {
 			if truth(l) {
@@ -267,10 +270,22 @@ func checkModel(clauses [][]int, assumps, model []int, maxVar int) string {
 			}
 		}
 		if !ok {
-			return "the model does not satisfy a clause"
+			var on []string
+			for _, l := range c {
+				switch val[abs(l)] {
+				case 1:
+					on = append(on, fmt.Sprint(abs(l)))
+				case -1:
+					on = append(on, fmt.Sprint(-abs(l)))
+				default:
+					on = append(on, fmt.Sprintf("%d unassigned", abs(l)))
+				}
+			}
+			return "the model does not satisfy a clause", fmt.Sprintf("clause %d of the trace, `%s` (the model has %s)",
+				i+1, fmtLits(c), strings.Join(on, ", "))
 		}
 	}
-	return ""
+	return "", ""
 }
 
 // CountModels counts the assignments of variables 1..n that satisfy every

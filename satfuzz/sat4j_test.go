@@ -31,8 +31,8 @@ func TestSat4jTarget(t *testing.T) {
 }
 
 // TestSat4jKnownBugs replays the reduced traces of the Sat4j 2.3.5 bugs the
-// first campaign found (docs/satfuzz.md); they are logged, not failed, when
-// a fixed Sat4j no longer shows them.
+// campaigns found (docs/satfuzz.md); they are logged, not failed, when a
+// fixed Sat4j no longer shows them.
 func TestSat4jKnownBugs(t *testing.T) {
 	testutil.RequireBinary(t, "javac")
 	testutil.RequireBinary(t, "java")
@@ -40,6 +40,11 @@ func TestSat4jKnownBugs(t *testing.T) {
 		{"1 init\n221 addClause -2 1\n256 addClause 4\n261 assuming 3 2 -3\n263 failed\n", "the failed assumptions are satisfiable with the clauses"},
 		{"1 init\n7 addClause -1\n8 enumerating\n", "error: java.lang.UnsupportedOperationException"},
 		{"1 init\n484 addClause -2 1\n809 addClause -1\n963 addClause 2\n1107 assuming -3\n1109 failed\n", "error: java.lang.NullPointerException"},
+		// The 30-minute campaign: the thesis' #181 (DB simplification) in
+		// both its forms, and the unit blocking clause with Best17.
+		{"1 init\n8 option dbSimplification=true\n19 addClause 1 2\n384 addClause -2\n399 solve\n679 addClause -1\n1254 solve\n1255 model\n", "the model does not satisfy a clause"},
+		{"1 init\n4 option dbSimplification=true\n9 addClause 1 -2\n15 addClause 2\n17 enumerating\n", "model count of the external enumerator is wrong"},
+		{"1 init\n2 option solver=Best17\n16 addClause -1\n17 enumerating\n", "error: java.lang.AssertionError"},
 	} {
 		ps := run(t, "sat4j", c.trace)
 		if len(ps) == 0 || ps[0].Message != c.want {

@@ -253,3 +253,23 @@ func TestParseResponses(t *testing.T) {
 		t.Fatalf("%+v", res)
 	}
 }
+
+// TestCheckModelAtSolve: a model answers the clauses of its solve call, not
+// the ones added after it (a reduction once turned a real invalid model
+// into this), and an invalid model's evidence names the clause it fails.
+func TestCheckModelAtSolve(t *testing.T) {
+	tr, err := trace.Parse([]byte("init\nnewVar 2\naddClause 1 2\nsolve\naddClause -1\nmodel\naddClause -2 -1\nsolve\nmodel\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ok := Answer{}
+	res := &Result{Answers: []Answer{ok, ok, ok, {Status: Sat}, ok, {Lits: []int{1, 2}, Valid: true},
+		ok, {Status: Sat}, {Lits: []int{1, 2}, Valid: true}}}
+	ps := Check(context.Background(), tr, res)
+	if len(ps) != 1 || ps[0].Call != 8 || ps[0].Class != campaign.InvalidModel {
+		t.Fatalf("want one invalid model at call 8, got %+v", ps)
+	}
+	if !strings.Contains(ps[0].Details, "clause 2 of the trace, `-1`") || !strings.Contains(ps[0].Details, "the model has 1)") {
+		t.Errorf("evidence does not name the falsified clause: %s", ps[0].Details)
+	}
+}

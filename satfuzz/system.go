@@ -199,9 +199,19 @@ var TraceReduceOptions = reduce.TraceOptions{
 
 // Reduce shrinks f's trigger with tandem/reduce's trace passes (line ddmin,
 // literal removal, variable renaming: Algorithm 6 of the thesis) while the
-// replay shows a finding of the same signature.
+// replay shows a finding of the same signature. A candidate that drops the
+// newVar call declaring a variable it still uses is not kept: the finding
+// would then be about the undeclared variable (Sat4j leaves it out of its
+// model), not the bug that was found.
 func (s *System) Reduce(ctx context.Context, f *campaign.Finding) ([]byte, error) {
-	res, err := reduce.Reduce(ctx, f.Trigger, campaign.Interesting(SystemName, s, f),
+	same := campaign.Interesting(SystemName, s, f)
+	interesting := func(ctx context.Context, candidate []byte) (bool, error) {
+		if t, err := trace.Parse(candidate); err == nil && t.Undeclared() >= 0 {
+			return false, nil
+		}
+		return same(ctx, candidate)
+	}
+	res, err := reduce.Reduce(ctx, f.Trigger, interesting,
 		reduce.Options{Passes: reduce.TracePasses(TraceReduceOptions)})
 	if err != nil {
 		return nil, err

@@ -39,7 +39,7 @@ Targets: ` + fmt.Sprint(satfuzz.Targets()) + `
 
 Exit status: 0 without findings, 10 with findings, 1 on errors.`,
 		Example: `  tandem satfuzz --target tandem --options-fuzz --budget 5m --out /tmp/sf
-  tandem satfuzz replay /tmp/sf/findings/*/reduced.trace --target tandem
+  tandem satfuzz replay /tmp/sf/findings/*/trigger.trace --target tandem
   tandem satfuzz gen --seed 7`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -157,6 +157,36 @@ func (t *Trace) MaxVar() int {
 	return m
 }
 
+// Undeclared returns the position of the first call that uses a variable
+// above every count the newVar calls before it declared, or -1. A trace
+// without newVar calls declares its variables by using them; a trace with
+// one must declare before use, as the generator's traces do (Sat4j, for
+// one, leaves variables above its declared count out of its models).
+func (t *Trace) Undeclared() int {
+	hasNewVar := false
+	for _, c := range t.Calls {
+		if c.Op == NewVar {
+			hasNewVar = true
+			break
+		}
+	}
+	if !hasNewVar {
+		return -1
+	}
+	declared := 0
+	for i, c := range t.Calls {
+		if c.Op == NewVar && c.N > declared {
+			declared = c.N
+		}
+		for _, l := range c.Lits {
+			if l > declared || -l > declared {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
 // Options returns the option lines' keys and values, in order.
 func (t *Trace) Options() [][2]string {
 	var o [][2]string

@@ -77,3 +77,24 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func TestUndeclared(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want int
+	}{
+		{"init\naddClause 5 -7\nsolve\n", -1},                        // declared by use
+		{"init\nnewVar 7\naddClause 5 -7\nassuming 2\n", -1},         // declared
+		{"init\nnewVar 3\naddClause 5 -7\n", 2},                      // above the count
+		{"init\nnewVar 3\naddClause 1\nnewVar 9\nassuming -9\n", -1}, // an increment declares more
+		{"init\nnewVar 3\nassuming -4\nnewVar 9\n", 2},               // declared too late
+	} {
+		tr, err := Parse([]byte(tc.src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := tr.Undeclared(); got != tc.want {
+			t.Errorf("%q: Undeclared() = %d, want %d", tc.src, got, tc.want)
+		}
+	}
+}
