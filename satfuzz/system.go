@@ -204,6 +204,18 @@ var TraceReduceOptions = reduce.TraceOptions{
 // would then be about the undeclared variable (Sat4j leaves it out of its
 // model), not the bug that was found.
 func (s *System) Reduce(ctx context.Context, f *campaign.Finding) ([]byte, error) {
+	res, err := s.ReduceWith(ctx, f, reduce.Options{})
+	if err != nil {
+		return nil, err
+	}
+	return res.Output, nil
+}
+
+// ReduceWith is Reduce with the caller's reduction options (Jobs, MaxTests,
+// OnImprove, Progress); the passes are always the trace passes. As with
+// reduce.Reduce, cancelling ctx after the reduction started ends it with
+// the best trace so far and Result.Stopped set.
+func (s *System) ReduceWith(ctx context.Context, f *campaign.Finding, opts reduce.Options) (*reduce.Result, error) {
 	same := campaign.Interesting(SystemName, s, f)
 	interesting := func(ctx context.Context, candidate []byte) (bool, error) {
 		if t, err := trace.Parse(candidate); err == nil && t.Undeclared() >= 0 {
@@ -211,10 +223,6 @@ func (s *System) Reduce(ctx context.Context, f *campaign.Finding) ([]byte, error
 		}
 		return same(ctx, candidate)
 	}
-	res, err := reduce.Reduce(ctx, f.Trigger, interesting,
-		reduce.Options{Passes: reduce.TracePasses(TraceReduceOptions)})
-	if err != nil {
-		return nil, err
-	}
-	return res.Output, nil
+	opts.Passes = reduce.TracePasses(TraceReduceOptions)
+	return reduce.Reduce(ctx, f.Trigger, interesting, opts)
 }

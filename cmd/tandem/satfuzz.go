@@ -6,11 +6,14 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"os/signal"
+	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"tandem/campaign"
+	"tandem/reduce"
 	"tandem/satfuzz"
 	"tandem/satfuzz/trace"
 )
@@ -122,16 +125,35 @@ answers and the problems the checks find. Exit status: 0 when the run checks,
 	replay.Flags().StringVar(&rTarget, "target", "tandem", "target solver")
 	replay.Flags().DurationVar(&rTime, "trace-time", 0, "time limit of the trace (default 10s)")
 
-	var dTarget string
+	var (
+		dTarget string
+		dJobs   int
+		dMax    int
+		dQuiet  bool
+	)
 	reduceCmd := &cobra.Command{
-		Use:   "reduce TRACE --target T",
-		Short: "delta-debug a failing trace, keeping its first problem, and print the result",
-		Args:  cobra.ExactArgs(1),
+		Use:   "reduce TRACE [OUT] --target T",
+		Short: "delta-debug a failing trace, keeping its first problem",
+		Long: `reduce replays TRACE on the target, takes the first problem it shows, and
+shrinks the trace (line ddmin, literal removal, variable renaming) while a
+replay shows a problem of the same signature.
+
+With OUT, the smallest trace so far is written to OUT (atomically) after
+every improvement, so Ctrl-C or a crash leaves the best result in it; without
+OUT the result is printed on stdout at the end (also on Ctrl-C). A progress
+line goes to stderr unless -q.`,
+		Example: `  tandem satfuzz reduce original.trace small.trace --target sat4j
+  tandem satfuzz reduce -j 2 original.trace --target cadical > small.trace`,
+		Args: cobra.RangeArgs(1, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			data, err := os.ReadFile(args[0])
 			if err != nil {
 				fmt.Fprintln(os.Stderr, "tandem:", err)
 				return exitError{2}
+			}
+			out := ""
+			if len(args) == 2 {
+				out = args[1]
 			}
 			sys, err := satfuzz.NewSystem([]byte(fmt.Sprintf(`{"target":%q}`, dTarget)))
 			if err != nil {
@@ -139,23 +161,47 @@ answers and the problems the checks find. Exit status: 0 when the run checks,
 				return exitError{2}
 			}
 			defer sys.Close()
-			ctx := cmd.Context()
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
 			f, err := sys.Reproduce(ctx, &campaign.Finding{}, data)
 			if err != nil || f == nil {
 				fmt.Fprintln(os.Stderr, "tandem: the trace shows no problem on", dTarget, err)
 				return exitError{1}
 			}
-			fmt.Fprintf(os.Stderr, "reducing: %s: %s\n", f.Class, f.Message)
-			red, err := sys.Reduce(ctx, f)
+			if !dQuiet {
+				fmt.Fprintf(os.Stderr, "reducing: %s: %s\n", f.Class, f.Message)
+			}
+			opts := reduce.Options{Jobs: dJobs, MaxTests: dMax, Progress: newProgress(dQuiet).update}
+			if out != "" {
+				opts.OnImprove = func(best []byte) error { return writeAtomic(out, best) }
+			}
+			res, err := sys.ReduceWith(ctx, f, opts)
 			if err != nil {
 				fmt.Fprintln(os.Stderr, "tandem:", err)
 				return exitError{1}
 			}
-			os.Stdout.Write(red)
+			if out == "" {
+				os.Stdout.Write(res.Output)
+			} else if err := writeAtomic(out, res.Output); err != nil {
+				fmt.Fprintln(os.Stderr, "tandem:", err)
+				return exitError{2}
+			}
+			if !dQuiet {
+				st := res.Stats
+				how := "done"
+				if res.Stopped != "" {
+					how = "stopped (" + res.Stopped + ")"
+				}
+				fmt.Fprintf(os.Stderr, "%s: %d -> %d bytes in %v, %d tests (%.1f/s), %d rounds\n", how,
+					st.OrigSize, st.Size, st.Elapsed.Round(time.Millisecond), st.Tests, st.TestsPerSecond(), st.Round)
+			}
 			return nil
 		},
 	}
 	reduceCmd.Flags().StringVar(&dTarget, "target", "tandem", "target solver")
+	reduceCmd.Flags().IntVarP(&dJobs, "jobs", "j", 1, "candidate traces replayed in parallel (the result does not depend on it)")
+	reduceCmd.Flags().IntVar(&dMax, "max-tests", 0, "stop after this many replays and keep the best so far (0: no limit)")
+	reduceCmd.Flags().BoolVarP(&dQuiet, "quiet", "q", false, "no progress line and summary")
 
 	var gSeed uint64
 	var gTarget string
