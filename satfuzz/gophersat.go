@@ -25,7 +25,16 @@ func init() {
 // the clauses with ParseSliceNb (gophersat counts over all its variables).
 // It takes no context: a run that hangs is only stopped by the process
 // (see docs/satfuzz.md).
+//
+// gophersat is not safe for concurrent use: conflict analysis writes a
+// package-level buffer (bufLits in solver/learn.go), so two solvers running
+// at once corrupt each other's learned clauses, giving wrong answers and
+// runaway searches. Runs therefore take gophersatTurn, one at a time per
+// process whatever the number of campaign workers.
 type Gophersat struct{}
+
+// gophersatTurn is held by the one gophersat run in progress.
+var gophersatTurn = make(chan struct{}, 1)
 
 // Name returns "gophersat".
 func (*Gophersat) Name() string { return "gophersat" }
@@ -42,8 +51,15 @@ func (*Gophersat) Options() []OptionSpec { return GophersatOptions }
 
 // Run executes the trace.
 func (*Gophersat) Run(ctx context.Context, t *trace.Trace, lim Limits) (res *Result, err error) {
-	start := time.Now()
 	res = &Result{}
+	select {
+	case gophersatTurn <- struct{}{}:
+		defer func() { <-gophersatTurn }()
+	case <-ctx.Done():
+		res.Timeout = true
+		return res, nil
+	}
+	start := time.Now()
 	defer func() {
 		if r := recover(); r != nil {
 			res.Error = fmt.Sprintf("panic: %v", r)
