@@ -45,12 +45,25 @@ func TestSat4jKnownBugs(t *testing.T) {
 		{"1 init\n8 option dbSimplification=true\n19 addClause 1 2\n384 addClause -2\n399 solve\n679 addClause -1\n1254 solve\n1255 model\n", "the model does not satisfy a clause"},
 		{"1 init\n4 option dbSimplification=true\n9 addClause 1 -2\n15 addClause 2\n17 enumerating\n", "model count of the external enumerator is wrong"},
 		{"1 init\n2 option solver=Best17\n16 addClause -1\n17 enumerating\n", "error: java.lang.AssertionError"},
+		// Best17 with restarts after every conflict and random walk answers
+		// unsat on satisfiable clauses (242 clauses, two solves; the
+		// reduction's fixed point).
+		{testdata(t, "sat4j-best17-unsat.trace"), "unsat, but the clauses and assumptions have a model"},
 	} {
 		ps := run(t, "sat4j", c.trace)
 		if len(ps) == 0 || ps[0].Message != c.want {
 			t.Logf("no longer shows %q: %+v", c.want, ps)
 		}
 	}
+}
+
+func testdata(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
 
 // requireJava skips (fails in CI) without a JDK.
