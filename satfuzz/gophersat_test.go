@@ -3,7 +3,6 @@ package satfuzz
 import (
 	"context"
 	"fmt"
-	"reflect"
 	"sync"
 	"testing"
 
@@ -42,7 +41,7 @@ func TestGophersatConcurrentRuns(t *testing.T) {
 	}
 	wg.Wait()
 	for i := range n {
-		if !reflect.DeepEqual(got[i], want[i]) {
+		if got[i] != want[i] {
 			t.Errorf("iteration %d: concurrent run answered differently", i)
 		}
 	}
