@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"math/rand/v2"
+	"os"
 	"strings"
 	"testing"
 
 	"tandem/campaign"
+	"tandem/internal/testutil"
 	"tandem/satfuzz/trace"
 )
 
@@ -271,5 +273,39 @@ func TestCheckModelAtSolve(t *testing.T) {
 	}
 	if !strings.Contains(ps[0].Details, "clause 2 of the trace, `-1`") || !strings.Contains(ps[0].Details, "the model has 1)") {
 		t.Errorf("evidence does not name the falsified clause: %s", ps[0].Details)
+	}
+}
+
+// Every target says which solver version it runs (for versions.txt and
+// the signature); the external ones need their solver installed.
+func TestTargetVersions(t *testing.T) {
+	mod, err := os.ReadFile("../go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(mod), "github.com/crillab/gophersat "+gophersatVersion) {
+		t.Errorf("go.mod does not require gophersat %s: update gophersatVersion", gophersatVersion)
+	}
+	for _, name := range []string{"gophersat", "tandem", "sat4j", "cadical"} {
+		switch name {
+		case "sat4j":
+			testutil.RequireBinary(t, "java")
+		case "cadical":
+			testutil.RequireBinary(t, "g++")
+			testutil.RequireBinary(t, "cadical")
+		}
+		tg, err := NewTarget(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, ok := tg.(Versioned)
+		if !ok {
+			t.Fatalf("%s is not Versioned", name)
+		}
+		if got := v.Version(context.Background()); got == "" {
+			t.Errorf("%s: empty version", name)
+		} else {
+			t.Logf("%s %s", name, got)
+		}
 	}
 }

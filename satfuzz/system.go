@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 	"time"
 
 	"tandem/campaign"
@@ -38,8 +39,9 @@ type Config struct {
 // the trace. It reproduces findings by replaying their trace and reduces
 // them with tandem/reduce's trace passes (the thesis' delta debugger).
 type System struct {
-	cfg    Config
-	target Target
+	cfg     Config
+	target  Target
+	version func() string // the target's solver version, asked once
 }
 
 // NewSystem builds a System from a JSON Config.
@@ -57,7 +59,13 @@ func NewSystem(cfg []byte) (*System, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &System{cfg: c, target: t}, nil
+	version := sync.OnceValue(func() string {
+		if v, ok := t.(Versioned); ok {
+			return v.Version(context.Background())
+		}
+		return ""
+	})
+	return &System{cfg: c, target: t, version: version}, nil
 }
 
 // Name returns SystemName.
@@ -151,14 +159,15 @@ func (s *System) findings(t *trace.Trace, res *Result, ps []Problem) []campaign.
 			d = fmt.Sprintf("At call %d (`%s`). %s", p.Call+1, clip(t.Calls[p.Call].String()), d)
 		}
 		fs = append(fs, campaign.Finding{
-			Class:      p.Class,
-			Solver:     s.target.Name(),
-			Message:    p.Message,
-			Trigger:    t.Bytes(),
-			TriggerExt: ".trace",
-			Command:    []string{"tandem", "satfuzz", "replay", campaign.FilePlaceholder, "--target", s.target.Name()},
-			Output:     res.Output,
-			Details:    d,
+			Class:         p.Class,
+			Solver:        s.target.Name(),
+			SolverVersion: s.version(),
+			Message:       p.Message,
+			Trigger:       t.Bytes(),
+			TriggerExt:    ".trace",
+			Command:       []string{"tandem", "satfuzz", "replay", campaign.FilePlaceholder, "--target", s.target.Name()},
+			Output:        res.Output,
+			Details:       d,
 		})
 	}
 	return fs

@@ -26,7 +26,11 @@ static void say(const std::string &l) {
   fflush(out);
 }
 
-int main() {
+int main(int argc, char **argv) {
+  if (argc == 2 && !strcmp(argv[1], "--version")) {
+    printf("%s\n", CaDiCaL::Solver::version());
+    return 0;
+  }
   // The protocol goes to the original stdout; whatever the library prints
   // on stdout (messages of its internal checker) goes to stderr.
   int fd = dup(1);
