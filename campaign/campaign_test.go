@@ -376,3 +376,34 @@ func TestReportAndExport(t *testing.T) {
 		t.Errorf("trigger.smt2 is not the reduced trigger: %q", trig)
 	}
 }
+
+// closing counts the Close calls of the systems it built.
+type closing struct{ failing }
+
+var closed atomic.Int64
+
+func (*closing) Name() string { return "test-closing" }
+func (*closing) Close() error  { closed.Add(1); return nil }
+
+func init() {
+	campaign.Register("test-closing", func([]byte) (campaign.System, error) { return &closing{}, nil })
+}
+
+// The harness closes every system it builds: after a campaign, a resume and
+// a replay (a system with warm solver processes ends them there).
+func TestSystemClosed(t *testing.T) {
+	dir := t.TempDir()
+	ctx := context.Background()
+	if _, err := campaign.Run(ctx, dir, "test-closing", nil, campaign.Options{Iterations: 5, Workers: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := campaign.Resume(ctx, dir, campaign.Options{Iterations: 10, Workers: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := campaign.Replay(ctx, dir, 3, ""); err != nil {
+		t.Fatal(err)
+	}
+	if n := closed.Load(); n != 3 {
+		t.Errorf("%d Close calls, want 3", n)
+	}
+}

@@ -54,6 +54,7 @@ func Replay(ctx context.Context, dir string, index uint64, store string) (*Repla
 	if err != nil {
 		return nil, err
 	}
+	defer closeSystem(sys)
 	scratch, err := os.MkdirTemp("", "tandem-replay-")
 	if err != nil {
 		return nil, fmt.Errorf("creating a scratch directory: %w", err)

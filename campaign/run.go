@@ -203,6 +203,7 @@ func Run(ctx context.Context, dir, system string, config []byte, opts Options) (
 	if err != nil {
 		return nil, err
 	}
+	defer closeSystem(sys)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("creating the campaign directory: %w", err)
 	}
@@ -292,6 +293,7 @@ func Resume(ctx context.Context, dir string, opts Options) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
+	defer closeSystem(sys)
 	return run(ctx, dir, st, sys, meta, opts)
 }
 

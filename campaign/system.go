@@ -3,6 +3,7 @@ package campaign
 import (
 	"context"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"sort"
 	"sync"
@@ -34,6 +35,15 @@ type System interface {
 	// cancelled Iterate should return promptly; its results are then
 	// discarded and the iteration is re-run on resume.
 	Iterate(ctx context.Context, it *Iteration) ([]Finding, Stats, error)
+}
+
+// A system that holds processes or other resources across iterations
+// implements io.Closer: the harness closes every system it built (Run,
+// Resume, Replay) when it is done with it.
+func closeSystem(sys System) {
+	if c, ok := sys.(io.Closer); ok {
+		c.Close()
+	}
 }
 
 // Reproducer is implemented by systems that can re-check a trigger: it runs

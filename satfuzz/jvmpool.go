@@ -69,10 +69,9 @@ var (
 )
 
 // CloseTargets ends the kept-alive processes of every target of this
-// process (the sat4j target's warm JVMs). The campaign harness has no hook
-// that closes a system when its campaign ends, so the commands running
-// satfuzz campaigns call this when they return; a target used afterwards
-// starts new processes.
+// process (the sat4j target's warm JVMs), also of targets nobody closed;
+// commands call it as a last resort when they return. A target used
+// afterwards starts new processes.
 func CloseTargets() error {
 	livePoolsMu.Lock()
 	ps := make([]*jvmPool, 0, len(livePools))

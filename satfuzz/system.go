@@ -72,8 +72,8 @@ func NewSystem(cfg []byte) (*System, error) {
 func (s *System) Name() string { return SystemName }
 
 // Close ends the target's kept-alive processes (the sat4j target's warm
-// JVMs) when it has any. The campaign harness does not call it (it has no
-// such hook): commands that run satfuzz campaigns call CloseTargets.
+// JVMs) when it has any. The campaign harness calls it when a campaign or a
+// replay is done with the system.
 func (s *System) Close() error {
 	if c, ok := s.target.(io.Closer); ok {
 		return c.Close()
