@@ -3,8 +3,10 @@ package satfuzz
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -307,5 +309,34 @@ func TestTargetVersions(t *testing.T) {
 		} else {
 			t.Logf("%s %s", name, got)
 		}
+	}
+}
+
+// Timed-out traces land in KeepTimeouts, named by iteration, and replay.
+func TestKeepTimeouts(t *testing.T) {
+	dir := t.TempDir()
+	sys, err := NewSystem([]byte(fmt.Sprintf(`{"target":"tandem","trace_time_ns":1,"keep_timeouts":%q}`, dir)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	timeouts := 0
+	for i := uint64(0); i < 5; i++ {
+		_, st, err := sys.Iterate(context.Background(), campaign.NewIteration(1, i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Timeout > 0 {
+			timeouts++
+			b, err := os.ReadFile(filepath.Join(dir, fmt.Sprintf("iteration-%d.trace", i)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := trace.Parse(b); err != nil {
+				t.Fatalf("kept trace does not parse: %v", err)
+			}
+		}
+	}
+	if timeouts == 0 {
+		t.Fatal("no timeouts with a 1 ns trace limit")
 	}
 }

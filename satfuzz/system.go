@@ -5,8 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"tandem/campaign"
@@ -31,7 +34,14 @@ type Config struct {
 	// TraceTime and Memory are the per-trace limits (see Limits).
 	TraceTime time.Duration `json:"trace_time_ns,omitempty"`
 	Memory    int64         `json:"memory,omitempty"`
+	// KeepTimeouts, when set, is a directory where the traces that hit the
+	// time limit are written (iteration-N.trace, at most MaxKeptTimeouts per run):
+	// timeouts are not findings, but a slow option set is worth a look.
+	KeepTimeouts string `json:"keep_timeouts,omitempty"`
 }
+
+// MaxKeptTimeouts bounds the traces Config.KeepTimeouts keeps.
+const MaxKeptTimeouts = 100
 
 // System is the SAT API fuzzer as a campaign system: each iteration
 // generates one trace from the iteration's random generator, runs it on the
@@ -42,6 +52,7 @@ type System struct {
 	cfg     Config
 	target  Target
 	version func() string // the target's solver version, asked once
+	kept    atomic.Int64  // timed-out traces written to cfg.KeepTimeouts
 }
 
 // NewSystem builds a System from a JSON Config.
@@ -102,8 +113,22 @@ func (s *System) Iterate(ctx context.Context, it *campaign.Iteration) ([]campaig
 		return nil, st, nil
 	}
 	countRun(&st, t, res)
+	if res.Timeout {
+		s.keepTimeout(it.Index, t)
+	}
 	ps := Check(ctx, t, res)
 	return s.findings(t, res, ps), st, nil
+}
+
+// keepTimeout writes a timed-out trace to cfg.KeepTimeouts. Failing to
+// write one is not worth stopping a campaign for, so errors are dropped.
+func (s *System) keepTimeout(index uint64, t *trace.Trace) {
+	if s.cfg.KeepTimeouts == "" || s.kept.Add(1) > MaxKeptTimeouts {
+		return
+	}
+	if os.MkdirAll(s.cfg.KeepTimeouts, 0o755) == nil {
+		os.WriteFile(filepath.Join(s.cfg.KeepTimeouts, fmt.Sprintf("iteration-%d.trace", index)), t.Bytes(), 0o644)
+	}
 }
 
 // countRun records a run's solve calls and the system's counters.

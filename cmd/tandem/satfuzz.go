@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
 	"time"
 
@@ -37,6 +38,8 @@ answer: models against all clauses and assumptions, failed assumptions as real
 cores, sat/unsat against tandem's sat, model counts against a reference count,
 tandem's IDRUP proofs. Findings are reduced with the thesis' trace passes and
 land in DIR/findings; each reduced trace replays with 'tandem satfuzz replay'.
+Timeouts are counted, not findings; the first 100 timed-out traces are kept in
+DIR/timeouts/iteration-N.trace for a look at slow option sets.
 
 Targets: ` + fmt.Sprint(satfuzz.Targets()) + `
 
@@ -52,7 +55,13 @@ Exit status: 0 without findings, 10 with findings, 1 on errors.`,
 			if out == "" {
 				out = fmt.Sprintf("satfuzz-%s", target)
 			}
-			cfg, _ := json.Marshal(satfuzz.Config{Target: target, Generator: satfuzz.Options{OptionsFuzz: optionsFuzz}, TraceTime: traceTime})
+			timeouts, err := filepath.Abs(filepath.Join(out, "timeouts"))
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "tandem:", err)
+				return exitError{2}
+			}
+			cfg, _ := json.Marshal(satfuzz.Config{Target: target, Generator: satfuzz.Options{OptionsFuzz: optionsFuzz},
+				TraceTime: traceTime, KeepTimeouts: timeouts})
 			if _, err := satfuzz.NewTarget(target); err != nil {
 				fmt.Fprintln(os.Stderr, "tandem:", err)
 				return exitError{2}
