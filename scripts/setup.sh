@@ -32,6 +32,14 @@ for pair in "${need[@]}"; do
   fi
 done
 
+# clang's sanitizer runtime: the tests build the closed boxes' C sources
+# natively with -fsanitize=undefined, which links libclang_rt.ubsan_standalone.
+# Without recommends, apt-get does not bring it with clang.
+if ! command -v clang >/dev/null 2>&1 ||
+  ! compgen -G "$(clang -print-resource-dir)/lib/linux/libclang_rt.ubsan_standalone-*.a" >/dev/null; then
+  missing+=("libclang-rt-dev")
+fi
+
 if ((${#missing[@]})); then
   echo "setup: installing ${missing[*]}" >&2
   SUDO=""
