@@ -37,9 +37,9 @@ type System interface {
 	Iterate(ctx context.Context, it *Iteration) ([]Finding, Stats, error)
 }
 
-// A system that holds processes or other resources across iterations
-// implements io.Closer: the harness closes every system it built (Run,
-// Resume, Replay) when it is done with it.
+// closeSystem closes sys when it implements io.Closer. A system that holds
+// processes or other resources across iterations implements it, and the
+// harness closes every system it built (Run, Resume, Replay) when done.
 func closeSystem(sys System) {
 	if c, ok := sys.(io.Closer); ok {
 		c.Close()
