@@ -8,6 +8,8 @@ $T bandit perf --target z3 --ref cvc5 --ref cvc4 --theory fp --timeout 2s --budg
 $T bandit perf --target z3 --ref cvc5 --ref cvc4 --theory fp --fp-format 8,24 --timeout 2s --budget 60s --runs 3 --seed 1 --out bench/bandit/perf-fp32
 # Performance mode, QF_SLIA, target z3.
 $T bandit perf --target z3 --ref cvc5 --ref cvc4 --theory str --timeout 2s --budget 60s --runs 3 --seed 1 --out bench/bandit/perf-str
+# Performance mode, QF_SLIA, all four fuzzers at 180 s per run.
+$T bandit perf --target z3 --ref cvc5 --ref "cvc4 --strings-exp" --theory str --timeout 2s --budget 180s --runs 3 --seed 11 --jobs 2 > bench/bandit/perf-str-180s-all.txt
 # Bug mode.
 $T bandit bug --solver z3 --solver cvc5 --solver cvc4 --theory fp --fp-format 8,24 --timeout 2s --queries 200 --seed 1 --out bench/bandit/bug-fp32
 $T bandit bug --solver z3 --solver cvc5 --solver "cvc4 --strings-exp" --theory str --timeout 2s --queries 300 --seed 2 --out bench/bandit/bug-str
