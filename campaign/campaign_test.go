@@ -383,7 +383,7 @@ type closing struct{ failing }
 var closed atomic.Int64
 
 func (*closing) Name() string { return "test-closing" }
-func (*closing) Close() error  { closed.Add(1); return nil }
+func (*closing) Close() error { closed.Add(1); return nil }
 
 func init() {
 	campaign.Register("test-closing", func([]byte) (campaign.System, error) { return &closing{}, nil })

@@ -66,7 +66,7 @@ Exit status: 0 without findings, 10 with findings, 1 on errors.`,
 				fmt.Fprintln(os.Stderr, "tandem:", err)
 				return exitError{2}
 			}
-			defer satfuzz.CloseTargets() // the harness does not close systems: end the warm JVMs
+			defer satfuzz.CloseTargets() // last resort: the harness closes its system, this ends any warm JVM left
 			return runCampaign(cmd, out, satfuzz.SystemName, cfg, &f)
 		},
 	}
