@@ -8,9 +8,11 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"sort"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -405,5 +407,49 @@ func TestSystemClosed(t *testing.T) {
 	}
 	if n := closed.Load(); n != 3 {
 		t.Errorf("%d Close calls, want 3", n)
+	}
+}
+
+// dirUser records the campaign directories the harness hands it.
+type dirUser struct{ failing }
+
+var usedDirs struct {
+	sync.Mutex
+	dirs []string
+}
+
+func (*dirUser) Name() string { return "test-dir-user" }
+func (*dirUser) UseDir(dir string) {
+	usedDirs.Lock()
+	usedDirs.dirs = append(usedDirs.dirs, dir)
+	usedDirs.Unlock()
+}
+
+func init() {
+	campaign.Register("test-dir-user", func([]byte) (campaign.System, error) { return &dirUser{}, nil })
+}
+
+// Run and Resume tell a DirUser system the campaign directory, as an
+// absolute path, and the one it is now in after a move; Replay does not.
+func TestSystemUsesDir(t *testing.T) {
+	base := t.TempDir()
+	dir, moved := filepath.Join(base, "a"), filepath.Join(base, "b")
+	ctx := context.Background()
+	if _, err := campaign.Run(ctx, dir, "test-dir-user", nil, campaign.Options{Iterations: 3, Workers: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(dir, moved); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := campaign.Resume(ctx, moved, campaign.Options{Iterations: 6, Workers: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := campaign.Replay(ctx, moved, 1, ""); err != nil {
+		t.Fatal(err)
+	}
+	usedDirs.Lock()
+	defer usedDirs.Unlock()
+	if want := []string{dir, moved}; !reflect.DeepEqual(usedDirs.dirs, want) {
+		t.Errorf("UseDir calls %q, want %q", usedDirs.dirs, want)
 	}
 }

@@ -221,6 +221,7 @@ func Run(ctx context.Context, dir, system string, config []byte, opts Options) (
 		return nil, err
 	}
 	defer st.Close()
+	useDir(sys, dir)
 	meta, _, err := st.Campaign(ctx, Meta{ID: opts.Campaign, System: system, Config: config, Seed: opts.Seed,
 		Iterations: opts.Iterations, Duration: opts.Duration, Created: time.Now()})
 	if err != nil {
@@ -294,6 +295,7 @@ func Resume(ctx context.Context, dir string, opts Options) (*Summary, error) {
 		return nil, err
 	}
 	defer closeSystem(sys)
+	useDir(sys, dir)
 	return run(ctx, dir, st, sys, meta, opts)
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"path/filepath"
 	"sort"
 	"sync"
 	"time"
@@ -43,6 +44,26 @@ type System interface {
 func closeSystem(sys System) {
 	if c, ok := sys.(io.Closer); ok {
 		c.Close()
+	}
+}
+
+// DirUser is implemented by systems that keep files of their own in the
+// campaign directory (satfuzz keeps timed-out traces there). Run and Resume
+// call UseDir with the directory's absolute path before the first
+// iteration, so a system's files follow the directory when it is moved and
+// resumed elsewhere; Replay does not call it (a replay writes nothing).
+type DirUser interface {
+	UseDir(dir string)
+}
+
+// useDir hands dir to sys when it is a DirUser.
+func useDir(sys System, dir string) {
+	if u, ok := sys.(DirUser); ok {
+		abs, err := filepath.Abs(dir)
+		if err != nil {
+			abs = dir
+		}
+		u.UseDir(abs)
 	}
 }
 

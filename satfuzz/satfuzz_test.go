@@ -340,3 +340,35 @@ func TestKeepTimeouts(t *testing.T) {
 		t.Fatal("no timeouts with a 1 ns trace limit")
 	}
 }
+
+// A relative keep_timeouts (what `tandem satfuzz` stores) is inside the
+// campaign directory the harness hands the system, wherever the campaign is
+// resumed; without one (a replay) nothing is written.
+func TestKeepTimeoutsRelative(t *testing.T) {
+	cfg := []byte(`{"target":"tandem","trace_time_ns":1,"keep_timeouts":"timeouts"}`)
+	run := func(dir string) {
+		sys, err := NewSystem(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if dir != "" {
+			sys.UseDir(dir)
+		}
+		for i := uint64(0); i < 3; i++ {
+			if _, _, err := sys.Iterate(context.Background(), campaign.NewIteration(1, i)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	dir := t.TempDir()
+	run(dir)
+	kept, _ := filepath.Glob(filepath.Join(dir, "timeouts", "iteration-*.trace"))
+	if len(kept) == 0 {
+		t.Error("no trace kept in the campaign directory's timeouts/")
+	}
+	t.Chdir(t.TempDir())
+	run("")
+	if _, err := os.Stat("timeouts"); !os.IsNotExist(err) {
+		t.Errorf("a system without a campaign directory wrote timeouts/ into the working directory (%v)", err)
+	}
+}

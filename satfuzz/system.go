@@ -36,7 +36,9 @@ type Config struct {
 	Memory    int64         `json:"memory,omitempty"`
 	// KeepTimeouts, when set, is a directory where the traces that hit the
 	// time limit are written (iteration-N.trace, at most MaxKeptTimeouts per run):
-	// timeouts are not findings, but a slow option set is worth a look.
+	// timeouts are not findings, but a slow option set is worth a look. A
+	// relative path is inside the campaign directory (UseDir), so it moves
+	// with it; without a campaign directory (a replay) nothing is kept.
 	KeepTimeouts string `json:"keep_timeouts,omitempty"`
 }
 
@@ -53,6 +55,7 @@ type System struct {
 	target  Target
 	version func() string // the target's solver version, asked once
 	kept    atomic.Int64  // timed-out traces written to cfg.KeepTimeouts
+	dir     string        // the campaign directory (UseDir)
 }
 
 // NewSystem builds a System from a JSON Config.
@@ -120,14 +123,26 @@ func (s *System) Iterate(ctx context.Context, it *campaign.Iteration) ([]campaig
 	return s.findings(t, res, ps), st, nil
 }
 
+// UseDir implements campaign.DirUser: a relative Config.KeepTimeouts is
+// resolved against the campaign directory dir. The harness calls it before
+// the first iteration.
+func (s *System) UseDir(dir string) { s.dir = dir }
+
 // keepTimeout writes a timed-out trace to cfg.KeepTimeouts. Failing to
 // write one is not worth stopping a campaign for, so errors are dropped.
 func (s *System) keepTimeout(index uint64, t *trace.Trace) {
-	if s.cfg.KeepTimeouts == "" || s.kept.Add(1) > MaxKeptTimeouts {
+	dir := s.cfg.KeepTimeouts
+	if dir != "" && !filepath.IsAbs(dir) {
+		if s.dir == "" {
+			return
+		}
+		dir = filepath.Join(s.dir, dir)
+	}
+	if dir == "" || s.kept.Add(1) > MaxKeptTimeouts {
 		return
 	}
-	if os.MkdirAll(s.cfg.KeepTimeouts, 0o755) == nil {
-		os.WriteFile(filepath.Join(s.cfg.KeepTimeouts, fmt.Sprintf("iteration-%d.trace", index)), t.Bytes(), 0o644)
+	if os.MkdirAll(dir, 0o755) == nil {
+		os.WriteFile(filepath.Join(dir, fmt.Sprintf("iteration-%d.trace", index)), t.Bytes(), 0o644)
 	}
 }
 

@@ -7,7 +7,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"syscall"
 	"time"
 
@@ -55,13 +54,9 @@ Exit status: 0 without findings, 10 with findings, 1 on errors.`,
 			if out == "" {
 				out = fmt.Sprintf("satfuzz-%s", target)
 			}
-			timeouts, err := filepath.Abs(filepath.Join(out, "timeouts"))
-			if err != nil {
-				fmt.Fprintln(os.Stderr, "tandem:", err)
-				return exitError{2}
-			}
+			// "timeouts" is relative: inside the campaign directory wherever it is resumed.
 			cfg, _ := json.Marshal(satfuzz.Config{Target: target, Generator: satfuzz.Options{OptionsFuzz: optionsFuzz},
-				TraceTime: traceTime, KeepTimeouts: timeouts})
+				TraceTime: traceTime, KeepTimeouts: "timeouts"})
 			if _, err := satfuzz.NewTarget(target); err != nil {
 				fmt.Fprintln(os.Stderr, "tandem:", err)
 				return exitError{2}
