@@ -63,3 +63,13 @@ func TestLoopsAgainstZ3(t *testing.T) {
 		t.Fatalf("report panels: %d", len(rep.Panels))
 	}
 }
+
+func TestFirstGap(t *testing.T) {
+	r := &PerfRun{Trace: []TracePoint{{1, 0.5, 0.01, ""}, {2, 3.25, 1.5, ""}, {3, 7, 2.5, ""}, {4, 9, 3.9, ""}}}
+	if g, ok := r.FirstGap(2 * time.Second); !ok || g != 7 {
+		t.Errorf("FirstGap(2s) = %v, %v; want 7, true (the first best score ≥ one timeout)", g, ok)
+	}
+	if _, ok := r.FirstGap(5 * time.Second); ok {
+		t.Error("FirstGap(5s) found a gap in a run whose best score stays below 5")
+	}
+}

@@ -43,6 +43,21 @@ type PerfRun struct {
 	Stats   Stats              `json:"stats"`
 }
 
+// FirstGap returns the elapsed seconds at which the run first held an input
+// with a margin of at least one timeout — the target timed out while every
+// usable reference answered — and false when it never did. It separates
+// fuzzers whose final margins all reach the cap (2·timeout minus the
+// references' time): a run that finds such an input sooner is better. It
+// is tandem's measure, not the paper's.
+func (r *PerfRun) FirstGap(timeout time.Duration) (float64, bool) {
+	for _, tp := range r.Trace {
+		if tp.Score >= timeout.Seconds() {
+			return tp.Elapsed, true
+		}
+	}
+	return 0, false
+}
+
 type scored struct {
 	in    *Instance
 	score float64

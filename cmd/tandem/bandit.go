@@ -178,6 +178,20 @@ func sumRanking(g *bandit.Grammar, ranks [][]bandit.Rank) []bandit.Rank {
 	return bandit.Ranking(names, pulls, rewards)
 }
 
+// median returns the median of xs (0 for none).
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	n := len(s)
+	if n%2 == 1 {
+		return s[n/2]
+	}
+	return (s[n/2-1] + s[n/2]) / 2
+}
+
 func top(rs []bandit.Rank, n int) string {
 	var s []string
 	for i := 0; i < n && i < len(rs); i++ {
@@ -255,13 +269,20 @@ prints the ranking of culprit constructs next to the baselines' results.`,
 				Margin  float64       `json:"par2_margin_s"`
 				Runs    int           `json:"runs"`
 				Queries int           `json:"queries"`
-				Ranking []bandit.Rank `json:"ranking,omitempty"`
+				// GapRuns counts the runs that found an input where the target
+				// timed out and the references answered; GapMedian is the median
+				// time they took to find it (PerfRun.FirstGap), over every run,
+				// counting a run that never did as the budget.
+				GapRuns   int           `json:"gap_runs"`
+				GapMedian float64       `json:"first_gap_median_s"`
+				Ranking   []bandit.Rank `json:"ranking,omitempty"`
 			}
 			var rows []row
 			bestBase := 0.0
 			for _, fz := range fuzzers {
 				rw := row{Fuzzer: fz}
 				var rk [][]bandit.Rank
+				var gaps []float64
 				for _, r := range results[fz] {
 					if r == nil {
 						continue
@@ -269,6 +290,13 @@ prints the ranking of culprit constructs next to the baselines' results.`,
 					rw.Runs++
 					rw.Margin += r.Score
 					rw.Queries += r.Stats.Queries
+					g, ok := r.FirstGap(pf.timeout)
+					if ok {
+						rw.GapRuns++
+					} else {
+						g = pf.budget.Seconds()
+					}
+					gaps = append(gaps, g)
 					if r.Ranking != nil {
 						rk = append(rk, r.Ranking)
 					}
@@ -276,16 +304,19 @@ prints the ranking of culprit constructs next to the baselines' results.`,
 				if len(rk) > 0 {
 					rw.Ranking = sumRanking(e.Gen.G, rk)
 				}
+				rw.GapMedian = median(gaps)
 				if fz != bandit.FuzzerBandit && rw.Margin > bestBase {
 					bestBase = rw.Margin
 				}
 				rows = append(rows, rw)
 			}
 			fmt.Fprintf(w, "\ntarget %s %s, refs %v, theory %s, timeout %s, budget %s × %d runs\n", e.Specs[0], e.Versions[0], e.Specs[1:], pf.theory, pf.timeout, pf.budget, pf.runs)
-			fmt.Fprintf(w, "%-13s %12s %8s  %s\n", "fuzzer", "PAR-2 margin", "queries", "top-3 constructs")
+			fmt.Fprintf(w, "%-13s %12s %8s %10s %10s  %s\n", "fuzzer", "PAR-2 margin", "queries", "gap runs", "first gap", "top-3 constructs")
 			for _, rw := range rows {
-				fmt.Fprintf(w, "%-13s %12.2f %8d  %s\n", rw.Fuzzer, rw.Margin, rw.Queries, top(rw.Ranking, 3))
+				fmt.Fprintf(w, "%-13s %12.2f %8d %10s %9.1fs  %s\n", rw.Fuzzer, rw.Margin, rw.Queries,
+					fmt.Sprintf("%d/%d", rw.GapRuns, rw.Runs), rw.GapMedian, top(rw.Ranking, 3))
 			}
+			fmt.Fprintf(w, "(gap runs: runs that found an input where the target timed out and a reference answered;\n first gap: median time to find one, a run that did not counting as the budget)\n")
 			summary := map[string]any{"rows": rows, "target": e.Specs[0], "refs": e.Specs[1:], "versions": e.Versions,
 				"theory": pf.theory, "timeout": pf.timeout.String(), "budget": pf.budget.String(), "runs": pf.runs, "seed": pf.seed}
 			for _, rw := range rows {
