@@ -265,10 +265,10 @@ prints the ranking of culprit constructs next to the baselines' results.`,
 				return err
 			}
 			type row struct {
-				Fuzzer  string        `json:"fuzzer"`
-				Margin  float64       `json:"par2_margin_s"`
-				Runs    int           `json:"runs"`
-				Queries int           `json:"queries"`
+				Fuzzer  string  `json:"fuzzer"`
+				Margin  float64 `json:"par2_margin_s"`
+				Runs    int     `json:"runs"`
+				Queries int     `json:"queries"`
 				// GapRuns counts the runs that found an input where the target
 				// timed out and the references answered; GapMedian is the median
 				// time they took to find it (PerfRun.FirstGap), over every run,
