@@ -3,6 +3,7 @@ package bandit
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"time"
 )
@@ -56,6 +57,35 @@ func (r *PerfRun) FirstGap(timeout time.Duration) (float64, bool) {
 		}
 	}
 	return 0, false
+}
+
+// GapSummary summarizes FirstGap over a fuzzer's runs: how many of the n
+// finished runs found a gap, and the median time to the first one, counting a
+// run that never found one as the whole budget. nil runs (unfinished) are
+// skipped.
+func GapSummary(runs []*PerfRun, timeout, budget time.Duration) (found, n int, median float64) {
+	var gaps []float64
+	for _, r := range runs {
+		if r == nil {
+			continue
+		}
+		g, ok := r.FirstGap(timeout)
+		if ok {
+			found++
+		} else {
+			g = budget.Seconds()
+		}
+		gaps = append(gaps, g)
+	}
+	n = len(gaps)
+	if n == 0 {
+		return 0, 0, 0
+	}
+	slices.Sort(gaps)
+	if n%2 == 1 {
+		return found, n, gaps[n/2]
+	}
+	return found, n, (gaps[n/2-1] + gaps[n/2]) / 2
 }
 
 type scored struct {

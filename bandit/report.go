@@ -19,7 +19,10 @@ type PerfComparison struct {
 	Refs    []string
 	Theory  string
 	Timeout time.Duration
-	Budget  string
+	// RunBudget is each run's time budget; RunsPerFuzzer how many runs each
+	// fuzzer was given.
+	RunBudget     time.Duration
+	RunsPerFuzzer int
 	// Fuzzers is the report order; Runs the runs of each (nil entries are
 	// runs that did not finish).
 	Fuzzers []string
@@ -63,9 +66,10 @@ func (c *PerfComparison) HTML() string {
 	fmt.Fprintf(&b, "<!doctype html><meta charset=utf-8><title>%s</title>", html.EscapeString(title))
 	b.WriteString("<style>body{font:14px sans-serif;max-width:900px;margin:2em auto}td,th{padding:2px 10px;text-align:right}" +
 		"td:first-child,th:first-child{text-align:left}.ct{font-weight:bold}.ax{fill:#444}.grid{stroke:#eee}</style>")
-	fmt.Fprintf(&b, "<h1>%s</h1><p>Per-query timeout %s; %s. PAR-2 margin of a run: the target's PAR-2 time minus the slowest reference's on the run's best instance.</p>",
-		html.EscapeString(title), c.Timeout, html.EscapeString(c.Budget))
-	b.WriteString("<table><tr><th>fuzzer</th><th>runs</th><th>PAR-2 margin (s, summed)</th><th>instances the target times out on</th><th>queries</th></tr>")
+	fmt.Fprintf(&b, "<h1>%s</h1><p>Per-query timeout %s; %s per run × %d runs per fuzzer. PAR-2 margin of a run: the target's PAR-2 time minus the slowest reference's on the run's best instance. "+
+		"First gap: median time until a run first held an input the target timed out on while the references answered (a run that never did counts as the budget).</p>",
+		html.EscapeString(title), c.Timeout, c.RunBudget, c.RunsPerFuzzer)
+	b.WriteString("<table><tr><th>fuzzer</th><th>runs</th><th>PAR-2 margin (s, summed)</th><th>instances the target times out on</th><th>first gap</th><th>queries</th></tr>")
 	var target, ref []campaign.Series
 	for i, f := range c.Fuzzers {
 		runs := c.Runs[f]
@@ -91,7 +95,9 @@ func (c *PerfComparison) HTML() string {
 				best.Y = append(best.Y, fastest)
 			}
 		}
-		fmt.Fprintf(&b, "<tr><td>%s</td><td>%d</td><td>%.2f</td><td>%d</td><td>%d</td></tr>", html.EscapeString(f), n, margin, timeouts, queries)
+		found, _, gap := GapSummary(runs, c.Timeout, c.RunBudget)
+		fmt.Fprintf(&b, "<tr><td>%s</td><td>%d</td><td>%.2f</td><td>%d</td><td>%.1f s (%d/%d runs)</td><td>%d</td></tr>",
+			html.EscapeString(f), n, margin, timeouts, gap, found, n, queries)
 		target = append(target, campaign.Series{Name: f, Color: fuzzerColor(f, i), Y: solvedTimes(runs, c.Target)})
 		ref = append(ref, best)
 	}

@@ -143,8 +143,12 @@ func readPerfComparison(dir string) (*bandit.PerfComparison, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: timeout %q: %v", filepath.Join(dir, "summary.json"), sum.Timeout, err)
 	}
+	budget, err := time.ParseDuration(sum.Budget)
+	if err != nil {
+		return nil, fmt.Errorf("%s: budget %q: %v", filepath.Join(dir, "summary.json"), sum.Budget, err)
+	}
 	cmp := &bandit.PerfComparison{Target: sum.Target, Refs: sum.Refs, Theory: sum.Theory, Timeout: to,
-		Budget: fmt.Sprintf("%s per run × %d runs per fuzzer", sum.Budget, sum.Runs), Runs: runs}
+		RunBudget: budget, RunsPerFuzzer: sum.Runs, Runs: runs}
 	for _, f := range bandit.PerfFuzzers {
 		if _, ok := runs[f]; ok {
 			cmp.Fuzzers = append(cmp.Fuzzers, f)
@@ -179,19 +183,6 @@ func sumRanking(g *bandit.Grammar, ranks [][]bandit.Rank) []bandit.Rank {
 }
 
 // median returns the median of xs (0 for none).
-func median(xs []float64) float64 {
-	if len(xs) == 0 {
-		return 0
-	}
-	s := append([]float64(nil), xs...)
-	sort.Float64s(s)
-	n := len(s)
-	if n%2 == 1 {
-		return s[n/2]
-	}
-	return (s[n/2-1] + s[n/2]) / 2
-}
-
 func top(rs []bandit.Rank, n int) string {
 	var s []string
 	for i := 0; i < n && i < len(rs); i++ {
@@ -282,7 +273,6 @@ prints the ranking of culprit constructs next to the baselines' results.`,
 			for _, fz := range fuzzers {
 				rw := row{Fuzzer: fz}
 				var rk [][]bandit.Rank
-				var gaps []float64
 				for _, r := range results[fz] {
 					if r == nil {
 						continue
@@ -290,13 +280,6 @@ prints the ranking of culprit constructs next to the baselines' results.`,
 					rw.Runs++
 					rw.Margin += r.Score
 					rw.Queries += r.Stats.Queries
-					g, ok := r.FirstGap(pf.timeout)
-					if ok {
-						rw.GapRuns++
-					} else {
-						g = pf.budget.Seconds()
-					}
-					gaps = append(gaps, g)
 					if r.Ranking != nil {
 						rk = append(rk, r.Ranking)
 					}
@@ -304,7 +287,7 @@ prints the ranking of culprit constructs next to the baselines' results.`,
 				if len(rk) > 0 {
 					rw.Ranking = sumRanking(e.Gen.G, rk)
 				}
-				rw.GapMedian = median(gaps)
+				rw.GapRuns, _, rw.GapMedian = bandit.GapSummary(results[fz], pf.timeout, pf.budget)
 				if fz != bandit.FuzzerBandit && rw.Margin > bestBase {
 					bestBase = rw.Margin
 				}
@@ -336,7 +319,7 @@ prints the ranking of culprit constructs next to the baselines' results.`,
 				return nil
 			}
 			cmp := &bandit.PerfComparison{Target: e.Specs[0], Refs: e.Specs[1:], Theory: pf.theory, Timeout: pf.timeout,
-				Budget: fmt.Sprintf("%s per run × %d runs per fuzzer", pf.budget, pf.runs), Fuzzers: fuzzers, Runs: results}
+				RunBudget: pf.budget, RunsPerFuzzer: pf.runs, Fuzzers: fuzzers, Runs: results}
 			page := filepath.Join(pf.out, "report.html")
 			if err := os.WriteFile(page, []byte(cmp.HTML()), 0o644); err != nil {
 				return err

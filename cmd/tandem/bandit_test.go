@@ -58,4 +58,21 @@ func TestBanditPerfCLI(t *testing.T) {
 	if len(suite) != 4 {
 		t.Errorf("suite has %d files, want 4 (2 fuzzers × 2 runs)", len(suite))
 	}
+	// 'bandit report DIR' rebuilds the page from what perf wrote.
+	page := filepath.Join(out, "report.html")
+	if err := os.Remove(page); err != nil {
+		t.Fatal(err)
+	}
+	if msg, err := exec.Command(bin, "bandit", "report", out).CombinedOutput(); err != nil {
+		t.Fatalf("bandit report: %v\n%s", err, msg)
+	}
+	h, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"1m0s per run × 2 runs per fuzzer", "first gap", "/2 runs)</td>"} {
+		if !strings.Contains(string(h), want) {
+			t.Errorf("report.html lacks %q", want)
+		}
+	}
 }
