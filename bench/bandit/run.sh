@@ -10,6 +10,10 @@ $T bandit perf --target z3 --ref cvc5 --ref cvc4 --theory fp --fp-format 8,24 --
 $T bandit perf --target z3 --ref cvc5 --ref cvc4 --theory str --timeout 2s --budget 60s --runs 3 --seed 1 --out bench/bandit/perf-str
 # Performance mode, QF_SLIA, all four fuzzers at 180 s per run.
 $T bandit perf --target z3 --ref cvc5 --ref "cvc4 --strings-exp" --theory str --timeout 2s --budget 180s --runs 3 --seed 11 --jobs 2 > bench/bandit/perf-str-180s-all.txt
+# Performance mode, QF_FP Float16 at 5 s, all four fuzzers, 4 min × 5 runs (cvc5 needs --fp-exp for FP16).
+$T bandit perf --target z3 --ref "cvc5 --fp-exp" --ref cvc4 --theory fp --fp-format 5,11 --timeout 5s --budget 4m --runs 5 --seed 21 --jobs 2 --out bench/bandit/perf-fp16 > bench/bandit/perf-fp16.txt
+# Performance mode, QF_SLIA at 5 s, all four fuzzers, 4 min × 5 runs.
+$T bandit perf --target z3 --ref cvc5 --ref "cvc4 --strings-exp" --theory str --timeout 5s --budget 4m --runs 5 --seed 31 --jobs 2 --out bench/bandit/perf-str-5s > bench/bandit/perf-str-5s.txt
 # Bug mode.
 $T bandit bug --solver z3 --solver cvc5 --solver cvc4 --theory fp --fp-format 8,24 --timeout 2s --queries 200 --seed 1 --out bench/bandit/bug-fp32
 $T bandit bug --solver z3 --solver cvc5 --solver "cvc4 --strings-exp" --theory str --timeout 2s --queries 300 --seed 2 --out bench/bandit/bug-str
