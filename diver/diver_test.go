@@ -536,3 +536,41 @@ func TestMutantsInLogic(t *testing.T) {
 		})
 	}
 }
+
+// Replace under a constant array and a nullary datatype constructor rebuilds
+// them with their sort (constructors need their 'as' sort; const needs its
+// array sort), not as plain applications.
+func TestReplaceKeepsSortedBuilders(t *testing.T) {
+	ss, err := parseSeed("t", []byte(`(declare-datatypes ((L 0)) (((nil) (cons (hd Int) (tl L)))))
+(declare-const a (Array Int Int))
+(declare-const l L)
+(assert (and (= a ((as const (Array Int Int)) 0)) (= l (cons 1 (as nil L)))))`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := NewFormula(ss.st, ss.assertions, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	replaced := 0
+	for _, n := range f.Nodes {
+		if n.Term.Kind() != smt.Literal || n.Term.Sort() != smt.IntSort() {
+			continue
+		}
+		q, err := ss.st.Apply(smt.OpAdd, nil, n.Term, n.Term)
+		if err != nil {
+			t.Fatal(err)
+		}
+		root, err := f.Replace(ss.st, n, q)
+		if err != nil {
+			t.Fatalf("replacing %s: %v", smt.Describe(n.Term), err)
+		}
+		if root.Sort() != smt.BoolSort() {
+			t.Errorf("root sort %s", root.Sort())
+		}
+		replaced++
+	}
+	if replaced != 2 {
+		t.Errorf("replaced %d integer literals, want 2 (the const array's 0 and the cons head 1)", replaced)
+	}
+}

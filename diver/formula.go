@@ -90,17 +90,15 @@ func (f *Formula) Assertions() []*smt.Term {
 	return []*smt.Term{f.Root.Term}
 }
 
-// rebuild returns t with argument i replaced by a.
+// rebuild returns t with argument i replaced by a, through smt.Store.Rebuild
+// (which keeps constructor annotations, constant arrays and binders right).
 func rebuild(st *smt.Store, t *smt.Term, i int, a *smt.Term) (*smt.Term, error) {
 	args := append([]*smt.Term(nil), t.Args()...)
+	if i < 0 || i >= len(args) {
+		return nil, fmt.Errorf("cannot rebuild %s at argument %d", smt.Describe(t), i)
+	}
 	args[i] = a
-	if t.Kind() != smt.App {
-		return nil, fmt.Errorf("cannot rebuild %s", smt.Describe(t))
-	}
-	if f := t.Func(); f != nil {
-		return st.ApplyFunc(f, args)
-	}
-	return st.Apply(t.Op(), t.Indices(), args...)
+	return st.Rebuild(t, args)
 }
 
 // Replace returns the root term of φ[q/p]: the formula with the subterm at
