@@ -62,6 +62,48 @@ func TestLoopsAgainstZ3(t *testing.T) {
 	if len(rep.Panels) != 1 || !strings.Contains(string(rep.Panels[0].HTML), "svg") {
 		t.Fatalf("report panels: %d", len(rep.Panels))
 	}
+
+	// A perf campaign's report adds the cactus plot of its findings.
+	cfg, _ = json.Marshal(SystemOptions{Mode: "perf", Theory: "lia", Solvers: []string{"z3", "z3 smt.arith.solver=2"}, Timeout: 2 * time.Second, Queries: 3, MinMargin: 1e-9})
+	pdir := t.TempDir()
+	psum, err := campaign.Run(ctx, pdir, SystemName, cfg, campaign.Options{Iterations: 2, Workers: 1, NoReduce: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pst, err := campaign.OpenStore(ctx, "", pdir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pst.Close()
+	prep, err := campaign.BuildReport(ctx, pst, psum.Campaign)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(prep.Panels) != 2 || !strings.Contains(string(prep.Panels[1].HTML), "performance findings") {
+		t.Fatalf("perf report panels: %+v", prep.Panels)
+	}
+}
+
+func TestTimingLineRoundTrip(t *testing.T) {
+	specs := []string{"z3", "z3 smt.string_solver=z3str3", "cvc5 --fp-exp"}
+	for _, c := range []struct {
+		spec, version, status string
+		par2                  float64
+	}{
+		{"z3", "4.8.12", "sat", 0.125},
+		{"z3 smt.string_solver=z3str3", "4.8.12", "timeout", 10},
+		{"cvc5 --fp-exp", "1.0.3 [git: x]", "unsat", 1.5},
+	} {
+		sp, st, v, ok := parseTiming(timingLine(c.spec, c.version, c.status, c.par2), specs)
+		if !ok || sp != c.spec || st != c.status || v != c.par2 {
+			t.Errorf("parseTiming(timingLine(%q, %q, %q, %g)) = %q, %q, %g, %v", c.spec, c.version, c.status, c.par2, sp, st, v, ok)
+		}
+	}
+	for _, bad := range []string{"", "- cvc4 1.8: sat, PAR-2 1 s", "- z3 4.8.12 sat", "Top constructs of this run: a, b, c."} {
+		if _, _, _, ok := parseTiming(bad, specs); ok {
+			t.Errorf("parseTiming(%q) accepted", bad)
+		}
+	}
 }
 
 func TestFirstGap(t *testing.T) {

@@ -135,7 +135,7 @@ func (s *System) Iterate(ctx context.Context, it *campaign.Iteration) ([]campaig
 		var d strings.Builder
 		fmt.Fprintf(&d, "PAR-2 margin %.3f s (timeout %s).\n\n", run.Score, e.Timeout)
 		for i, sp := range e.Specs {
-			fmt.Fprintf(&d, "- %s %s: %s, PAR-2 %.3f s\n", sp, e.Versions[i], run.Status[sp], run.Times[sp])
+			fmt.Fprintf(&d, "%s\n", timingLine(sp, e.Versions[i], run.Status[sp], run.Times[sp]))
 		}
 		if len(run.Ranking) > 0 {
 			fmt.Fprintf(&d, "\nTop constructs of this run: %s, %s, %s.\n", run.Ranking[0].Construct, run.Ranking[1].Construct, run.Ranking[2].Construct)
@@ -252,9 +252,68 @@ func (s *System) Reduce(ctx context.Context, f *campaign.Finding) ([]byte, error
 	return res.Output, nil
 }
 
+// timingLine is one solver's line in a performance finding's details;
+// parseTiming reads it back for the report's cactus plot.
+func timingLine(spec, version, status string, par2 float64) string {
+	return fmt.Sprintf("- %s %s: %s, PAR-2 %.3f s", spec, version, status, par2)
+}
+
+// parseTiming reads a timingLine of one of specs (the longest that
+// matches, since one spec may prefix another: "z3" and "z3
+// smt.string_solver=z3str3").
+func parseTiming(line string, specs []string) (spec, status string, par2 float64, ok bool) {
+	for _, sp := range specs {
+		if strings.HasPrefix(line, "- "+sp+" ") && len(sp) > len(spec) {
+			spec = sp
+		}
+	}
+	i := strings.LastIndex(line, ": ")
+	if spec == "" || i < 0 {
+		return "", "", 0, false
+	}
+	if _, err := fmt.Sscanf(line[i+2:], "%s PAR-2 %g s", &status, &par2); err != nil {
+		return "", "", 0, false
+	}
+	return spec, strings.TrimSuffix(status, ","), par2, true
+}
+
+// perfCactus is the perf-mode cactus plot: the target and each reference
+// on the campaign's performance findings (the runs whose best instance
+// reached MinMargin), solved instances only.
+func (s *System) perfCactus(ctx context.Context, st *campaign.Store, r *campaign.Report) (campaign.Panel, error) {
+	fs, err := st.Findings(ctx, r.Campaign.ID, false)
+	if err != nil {
+		return campaign.Panel{}, err
+	}
+	times := map[string][]float64{}
+	n := 0
+	for _, f := range fs {
+		if f.Class != campaign.Performance {
+			continue
+		}
+		n++
+		for _, line := range strings.Split(f.Details, "\n") {
+			if sp, status, t, ok := parseTiming(line, s.opt.Solvers); ok && (status == "sat" || status == "unsat") {
+				times[sp] = append(times[sp], t)
+			}
+		}
+	}
+	palette := []string{"#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b"}
+	var series []campaign.Series
+	for i, sp := range s.opt.Solvers {
+		series = append(series, campaign.Series{Name: sp, Color: palette[i%len(palette)], Y: times[sp]})
+	}
+	title := fmt.Sprintf("solved instances among the %d performance findings", n)
+	return campaign.Panel{
+		Title: fmt.Sprintf("Cactus plot: %s against %s on the runs' best instances", s.opt.Solvers[0], strings.Join(s.opt.Solvers[1:], ", ")),
+		HTML:  template.HTML(campaign.Cactus(title, s.opt.Timeout.Seconds(), series)),
+	}, nil
+}
+
 // Panels adds the ranking of culprit constructs, summed over the
-// campaign's runs, to the report.
-func (s *System) Panels(_ context.Context, _ *campaign.Store, r *campaign.Report) ([]campaign.Panel, error) {
+// campaign's runs, to the report, and in perf mode the cactus plot of the
+// solvers on the performance findings.
+func (s *System) Panels(ctx context.Context, st *campaign.Store, r *campaign.Report) ([]campaign.Panel, error) {
 	c := r.Stats.Counters
 	names := s.g.ArmNames()
 	pulls := make([]float64, len(names))
@@ -273,5 +332,13 @@ func (s *System) Panels(_ context.Context, _ *campaign.Store, r *campaign.Report
 		colors = append(colors, "#4477aa")
 	}
 	html := campaign.HBars("expected reward α/(α+β) per construct, highest first", labels, vals, colors)
-	return []campaign.Panel{{Title: "BanditFuzz ranking of culprit constructs (" + s.opt.Mode + ", " + s.g.Logic + ")", HTML: template.HTML(html)}}, nil
+	panels := []campaign.Panel{{Title: "BanditFuzz ranking of culprit constructs (" + s.opt.Mode + ", " + s.g.Logic + ")", HTML: template.HTML(html)}}
+	if s.opt.Mode == "perf" {
+		p, err := s.perfCactus(ctx, st, r)
+		if err != nil {
+			return nil, err
+		}
+		panels = append(panels, p)
+	}
+	return panels, nil
 }

@@ -464,7 +464,7 @@ prints the ranking of culprit constructs next to the baselines' results.`,
 	var so bandit.SystemOptions
 	camp := &cobra.Command{
 		Use:   "campaign DIR --mode bug|perf --solver z3 --solver cvc5 --theory fp",
-		Short: "run BanditFuzz under the campaign harness: one iteration is one run with a fresh agent; findings deduplicated, reduced and exported; the report shows the ranking",
+		Short: "run BanditFuzz under the campaign harness: one iteration is one run with a fresh agent; findings deduplicated, reduced and exported; the report shows the ranking (perf mode: and a cactus plot)",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			config, err := json.Marshal(so)
