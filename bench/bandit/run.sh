@@ -12,6 +12,10 @@ $T bandit perf --target z3 --ref cvc5 --ref cvc4 --theory str --timeout 2s --bud
 $T bandit perf --target z3 --ref cvc5 --ref "cvc4 --strings-exp" --theory str --timeout 2s --budget 180s --runs 3 --seed 11 --jobs 2 > bench/bandit/perf-str-180s-all.txt
 # Performance mode, QF_FP Float16 at 5 s, all four fuzzers, 4 min × 5 runs (cvc5 needs --fp-exp for FP16).
 $T bandit perf --target z3 --ref "cvc5 --fp-exp" --ref cvc4 --theory fp --fp-format 5,11 --timeout 5s --budget 4m --runs 5 --seed 21 --jobs 2 --out bench/bandit/perf-fp16 > bench/bandit/perf-fp16.txt
+# Performance mode, 8-bit floats (4,8) at 5 s, target z3.
+$T bandit perf --target z3 --ref "cvc5 --fp-exp" --ref cvc4 --theory fp --fp-format 4,8 --timeout 5s --budget 4m --runs 5 --seed 51 --jobs 2 --out bench/bandit/perf-fp8 > bench/bandit/perf-fp8.txt
+# Performance mode, FP16 at 5 s with cvc5 as the target (graded margins; not the target).
+$T bandit perf --target "cvc5 --fp-exp" --ref z3 --theory fp --fp-format 5,11 --timeout 5s --budget 4m --runs 5 --seed 41 --jobs 2 --out bench/bandit/perf-fp16-cvc5 > bench/bandit/perf-fp16-cvc5.txt
 # Performance mode, QF_SLIA at 5 s, all four fuzzers, 4 min × 5 runs.
 $T bandit perf --target z3 --ref cvc5 --ref "cvc4 --strings-exp" --theory str --timeout 5s --budget 4m --runs 5 --seed 31 --jobs 2 --out bench/bandit/perf-str-5s > bench/bandit/perf-str-5s.txt
 # Bug mode.
