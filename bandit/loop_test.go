@@ -41,14 +41,32 @@ func TestLoopsAgainstZ3(t *testing.T) {
 	if br.Stats.Queries != 6 {
 		t.Fatalf("bug run: %d queries", br.Stats.Queries)
 	}
-	cfg, _ := json.Marshal(SystemOptions{Mode: "bug", Theory: "lia", Solvers: []string{"z3", "z3 smt.arith.solver=2"}, Timeout: 2 * time.Second, Queries: 4})
+	solvers := []string{"z3", "z3 smt.arith.solver=2"}
+	sum, rep := campaignReport(t, SystemOptions{Mode: "bug", Theory: "lia", Solvers: solvers, Timeout: 2 * time.Second, Queries: 4})
+	if sum.Iterations != 2 || sum.Stats.Counters["queries"] != 8 {
+		t.Fatalf("campaign: %d iterations, %d queries", sum.Iterations, sum.Stats.Counters["queries"])
+	}
+	if len(rep.Panels) != 1 || !strings.Contains(string(rep.Panels[0].HTML), "svg") {
+		t.Fatalf("report panels: %d", len(rep.Panels))
+	}
+
+	// A perf campaign's report adds the cactus plot of its findings.
+	_, prep := campaignReport(t, SystemOptions{Mode: "perf", Theory: "lia", Solvers: solvers, Timeout: 2 * time.Second, Queries: 3, MinMargin: 1e-9})
+	if len(prep.Panels) != 2 || !strings.Contains(string(prep.Panels[1].HTML), "performance findings") {
+		t.Fatalf("perf report panels: %+v", prep.Panels)
+	}
+}
+
+// campaignReport runs a two-iteration campaign of the bandit system with o
+// and builds its report.
+func campaignReport(t *testing.T, o SystemOptions) (*campaign.Summary, *campaign.Report) {
+	t.Helper()
+	ctx := context.Background()
+	cfg, _ := json.Marshal(o)
 	dir := t.TempDir()
 	sum, err := campaign.Run(ctx, dir, SystemName, cfg, campaign.Options{Iterations: 2, Workers: 1, NoReduce: true})
 	if err != nil {
 		t.Fatal(err)
-	}
-	if sum.Iterations != 2 || sum.Stats.Counters["queries"] != 8 {
-		t.Fatalf("campaign: %d iterations, %d queries", sum.Iterations, sum.Stats.Counters["queries"])
 	}
 	st, err := campaign.OpenStore(ctx, "", dir)
 	if err != nil {
@@ -59,29 +77,7 @@ func TestLoopsAgainstZ3(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rep.Panels) != 1 || !strings.Contains(string(rep.Panels[0].HTML), "svg") {
-		t.Fatalf("report panels: %d", len(rep.Panels))
-	}
-
-	// A perf campaign's report adds the cactus plot of its findings.
-	cfg, _ = json.Marshal(SystemOptions{Mode: "perf", Theory: "lia", Solvers: []string{"z3", "z3 smt.arith.solver=2"}, Timeout: 2 * time.Second, Queries: 3, MinMargin: 1e-9})
-	pdir := t.TempDir()
-	psum, err := campaign.Run(ctx, pdir, SystemName, cfg, campaign.Options{Iterations: 2, Workers: 1, NoReduce: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	pst, err := campaign.OpenStore(ctx, "", pdir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pst.Close()
-	prep, err := campaign.BuildReport(ctx, pst, psum.Campaign)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(prep.Panels) != 2 || !strings.Contains(string(prep.Panels[1].HTML), "performance findings") {
-		t.Fatalf("perf report panels: %+v", prep.Panels)
-	}
+	return sum, rep
 }
 
 func TestTimingLineRoundTrip(t *testing.T) {

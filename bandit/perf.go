@@ -59,11 +59,10 @@ func (r *PerfRun) FirstGap(timeout time.Duration) (float64, bool) {
 	return 0, false
 }
 
-// GapSummary summarizes FirstGap over a fuzzer's runs: how many of the n
-// finished runs found a gap, and the median time to the first one, counting a
-// run that never found one as the whole budget. nil runs (unfinished) are
-// skipped.
-func GapSummary(runs []*PerfRun, timeout, budget time.Duration) (found, n int, median float64) {
+// GapSummary summarizes FirstGap over a fuzzer's finished runs (nil runs
+// are skipped): how many found a gap, and the median time to the first one,
+// counting a run that never found one as the whole budget.
+func GapSummary(runs []*PerfRun, timeout, budget time.Duration) (found int, median float64) {
 	var gaps []float64
 	for _, r := range runs {
 		if r == nil {
@@ -77,15 +76,15 @@ func GapSummary(runs []*PerfRun, timeout, budget time.Duration) (found, n int, m
 		}
 		gaps = append(gaps, g)
 	}
-	n = len(gaps)
+	n := len(gaps)
 	if n == 0 {
-		return 0, 0, 0
+		return 0, 0
 	}
 	slices.Sort(gaps)
 	if n%2 == 1 {
-		return found, n, gaps[n/2]
+		return found, gaps[n/2]
 	}
-	return found, n, (gaps[n/2-1] + gaps[n/2]) / 2
+	return found, (gaps[n/2-1] + gaps[n/2]) / 2
 }
 
 type scored struct {

@@ -33,11 +33,17 @@ var fuzzerColors = map[string]string{
 	FuzzerBandit: "#d62728", FuzzerRandom: "#7f7f7f", FuzzerMutational: "#1f77b4", FuzzerEvolutionary: "#2ca02c",
 }
 
+// seriesColors color chart series that have no color of their own: the
+// solvers of a campaign's cactus plot, fuzzers other than the four above.
+var seriesColors = []string{"#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf"}
+
+func seriesColor(i int) string { return seriesColors[i%len(seriesColors)] }
+
 func fuzzerColor(f string, i int) string {
 	if c, ok := fuzzerColors[f]; ok {
 		return c
 	}
-	return []string{"#9467bd", "#8c564b", "#e377c2", "#17becf"}[i%4]
+	return seriesColor(4 + i%4)
 }
 
 // solvedTimes are the spec's times on the fuzzer's best instances that it
@@ -95,7 +101,7 @@ func (c *PerfComparison) HTML() string {
 				best.Y = append(best.Y, fastest)
 			}
 		}
-		found, _, gap := GapSummary(runs, c.Timeout, c.RunBudget)
+		found, gap := GapSummary(runs, c.Timeout, c.RunBudget)
 		fmt.Fprintf(&b, "<tr><td>%s</td><td>%d</td><td>%.2f</td><td>%d</td><td>%.1f s (%d/%d runs)</td><td>%d</td></tr>",
 			html.EscapeString(f), n, margin, timeouts, gap, found, n, queries)
 		target = append(target, campaign.Series{Name: f, Color: fuzzerColor(f, i), Y: solvedTimes(runs, c.Target)})

@@ -298,10 +298,9 @@ func (s *System) perfCactus(ctx context.Context, st *campaign.Store, r *campaign
 			}
 		}
 	}
-	palette := []string{"#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b"}
 	var series []campaign.Series
 	for i, sp := range s.opt.Solvers {
-		series = append(series, campaign.Series{Name: sp, Color: palette[i%len(palette)], Y: times[sp]})
+		series = append(series, campaign.Series{Name: sp, Color: seriesColor(i), Y: times[sp]})
 	}
 	title := fmt.Sprintf("solved instances among the %d performance findings", n)
 	return campaign.Panel{

@@ -182,7 +182,8 @@ func sumRanking(g *bandit.Grammar, ranks [][]bandit.Rank) []bandit.Rank {
 	return bandit.Ranking(names, pulls, rewards)
 }
 
-// median returns the median of xs (0 for none).
+// top lists the first n constructs of a ranking with their expected reward
+// and rewards/pulls.
 func top(rs []bandit.Rank, n int) string {
 	var s []string
 	for i := 0; i < n && i < len(rs); i++ {
@@ -287,7 +288,7 @@ prints the ranking of culprit constructs next to the baselines' results.`,
 				if len(rk) > 0 {
 					rw.Ranking = sumRanking(e.Gen.G, rk)
 				}
-				rw.GapRuns, _, rw.GapMedian = bandit.GapSummary(results[fz], pf.timeout, pf.budget)
+				rw.GapRuns, rw.GapMedian = bandit.GapSummary(results[fz], pf.timeout, pf.budget)
 				if fz != bandit.FuzzerBandit && rw.Margin > bestBase {
 					bestBase = rw.Margin
 				}
