@@ -4,7 +4,7 @@
 GO ?= go
 BIN := bin/tandem
 
-.PHONY: setup build run test vet fuzz bench clean
+.PHONY: setup build run test lint vet fuzz bench clean
 
 setup:
 	@./scripts/setup.sh
@@ -28,8 +28,15 @@ run: setup build
 	./$(BIN) diver --solver z3 --budget 45s -m 50 -t 5s -j 1 --seed 1 --out bin/diver-run --log-every 15s; s=$$?; [ $$s -eq 0 ] || [ $$s -eq 10 ]
 	./$(BIN) report bin/diver-run
 
-test: setup
+# Lint: formatting, vet, staticcheck (pinned as a tool in go.mod, so setup
+# needs nothing more than the module proxy) and a tidy go.mod.
+lint:
+	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt: these files need formatting:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
+	$(GO) tool staticcheck ./...
+	$(GO) mod tidy -diff
+
+test: setup lint
 	$(GO) test -count=1 -timeout 20m ./...
 
 clean:

@@ -313,8 +313,7 @@ func SharedString(t *smt.Term) string {
 }
 
 func writeNode(sb *strings.Builder, x *smt.Term, names map[*smt.Term]string) {
-	var arg func(a *smt.Term)
-	arg = func(a *smt.Term) {
+	arg := func(a *smt.Term) {
 		if n, ok := names[a]; ok {
 			sb.WriteString(n)
 			return

@@ -94,7 +94,6 @@ type Reader struct {
 	start   int // line number of the line being parsed
 	peeked  int // -2 none
 	lits    []int
-	eof     bool
 	last    int
 	err     error
 	count   int // lines parsed, comments and empty lines excluded
@@ -138,8 +137,6 @@ func (r *Reader) readByte() (int, error) {
 	r.last = int(b)
 	return int(b), nil
 }
-
-func (r *Reader) unread(c int) { r.peeked = c }
 
 // next returns the next character, folding "\r\n" into '\n'.
 func (r *Reader) next() (int, error) {

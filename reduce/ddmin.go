@@ -40,10 +40,7 @@ func DDMin(ctx context.Context, s *Session, n int, cur []byte, build func(keep [
 		}
 		g = min(g, len(keep))
 		chunks := split(keep, g)
-		var subsets [][]int
-		for _, c := range chunks {
-			subsets = append(subsets, c)
-		}
+		subsets := append([][]int(nil), chunks...)
 		if g > 2 { // for g == 2 the complements are the chunks
 			for i := range chunks {
 				subsets = append(subsets, complement(chunks, i))

@@ -492,8 +492,6 @@ func bvSame(n int, res func(*Sort) *Sort) checker {
 func same(s *Sort) *Sort     { return s }
 func toBool(*Sort) *Sort     { return boolSort }
 func toBV1(*Sort) *Sort      { return BitVecSort(1) }
-func toInt(*Sort) *Sort      { return intSort }
-func toRM(*Sort) *Sort       { return rmSort }
 func isFP(s *Sort) bool      { return s.Kind == KindFloat }
 func positive(i int) bool    { return i > 0 }
 func nonNegative(i int) bool { return i >= 0 }

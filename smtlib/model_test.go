@@ -127,8 +127,8 @@ func FuzzResponse(f *testing.F) {
 		ParseModel(txt, sc)
 		ParseValues(txt, sc)
 		ParseUnsatCore(txt)
-		ParseError(string(txt))
-		ParseStatus(string(txt))
+		_, _ = ParseError(string(txt))
+		_, _ = ParseStatus(string(txt))
 	})
 }
 

@@ -1293,7 +1293,6 @@ func (p *parser) compound(pos Pos) *smt.Term {
 		name   string
 		quoted bool
 		idx    []int
-		op     smt.Op
 		tester *smt.Func
 		as     *smt.Sort
 		asName string

@@ -242,7 +242,7 @@ func ValueOfSexpr(x *Sexpr, s *smt.Sort) (smt.Value, error) {
 		}
 		if s.Kind == smt.KindInt {
 			if !r.IsInt() {
-				return nil, fmt.Errorf("Int value %s is not integral", x)
+				return nil, fmt.Errorf("value %s of sort Int is not integral", x)
 			}
 			return smt.IntValue{V: new(big.Int).Set(r.Num())}, nil
 		}
