@@ -150,6 +150,8 @@ type Analyzer struct {
 	mark    []bool // scratch of union
 	digest  digestSet
 	vg, vc  visitSet // the walks of collectGroups and constants
+	vs      visitSet // the walk of unsupported
+	unsup   map[*smt.Term]error
 	pi      piState
 	// interpreted counts the interpreter's evaluations of constraints.
 	interpreted int64
@@ -573,50 +575,86 @@ func (a *Analyzer) boolStructure(t *smt.Term, under bool, in *ExprInfo, top bool
 	if !top {
 		return
 	}
-	// range constraints: x op c with x = g, g+c1, c1+g, g-c1
+	// range constraints: x op c with x = g, g+c1, c1+g, g-c1, and the
+	// wrap-around forms (g ± c) op g
+	rc, ok := a.rangeConstraint(op, l, r)
+	if !ok {
+		return
+	}
+	in.Ranges = append(in.Ranges, rc)
+	// A conjunct that confines its group to one value defines its bytes
+	// (§III-B.2): the defining value is the set's only element, after the
+	// shift of g ± c1, not the literal of the comparison.
+	if v, single := rc.Set.single(); single && !under {
+		for i, s := range rc.Group.Slots {
+			if s >= 0 && i < 8 {
+				in.Unique = append(in.Unique, UniqueDef{Byte: s, Value: byte(v >> uint(8*i))})
+			}
+		}
+	}
+}
+
+// rangeConstraint is the set of values of an input group that (l op r)
+// implies, for the range patterns of decision 3: x op c and c op x with x
+// a group, g + c1, c1 + g or g − c1, and the wrap-around idiom
+// (g + c) op g, (g − c) op g and their mirror images (the overflow check
+// x + c ≤ x, i.e. x ≥ 2^w − c). Every set is exact: a value of the group
+// outside it falsifies the comparison.
+func (a *Analyzer) rangeConstraint(op cmpOp, l, r *smt.Term) (RangeConstraint, bool) {
 	for side := 0; side < 2; side++ {
 		x, c := l, r
 		if side == 1 {
 			x, c = r, l
 		}
-		cv, ok := litU64(c)
-		if !ok {
-			continue
-		}
 		w := x.Sort().Width
-		set := cmpSet(op, w, cv, side == 0)
-		g := a.Group(x)
-		if g == nil && x.Kind() == smt.App && x.NumArgs() == 2 {
-			switch x.Op() {
-			case smt.OpBVAdd:
-				if c1, ok := litU64(x.Arg(1)); ok {
-					g, set = a.Group(x.Arg(0)), set.Shift(-c1)
-				} else if c1, ok := litU64(x.Arg(0)); ok {
-					g, set = a.Group(x.Arg(1)), set.Shift(-c1)
-				}
-			case smt.OpBVSub:
-				if c1, ok := litU64(x.Arg(1)); ok {
-					g, set = a.Group(x.Arg(0)), set.Shift(c1)
+		var g *InputGroup
+		var set IntervalSet
+		if cv, ok := litU64(c); ok {
+			set = cmpSet(op, w, cv, side == 0)
+			g = a.Group(x)
+			if g == nil || g.hasConst() {
+				if y, d, ok := offsetOf(x); ok {
+					g, set = a.Group(y), set.Shift(-d)
 				}
 			}
+		} else if y, d, ok := offsetOf(x); ok && y == c && d&maxOf(w) != 0 {
+			o := op
+			if side == 1 {
+				o = o.swap()
+			}
+			g, set = a.Group(y), wrapSet(o, w, d)
 		}
 		if g == nil || g.hasConst() || g.Width != w {
 			continue
 		}
-		vw := g.ValueWidth()
-		if vw < w {
+		if vw := g.ValueWidth(); vw < w {
 			set = set.Narrow(vw)
 		}
-		in.Ranges = append(in.Ranges, RangeConstraint{Group: g, Set: set})
-		if op == cmpEq && !under {
-			for i, s := range g.Slots {
-				if s >= 0 && i < 8 {
-					in.Unique = append(in.Unique, UniqueDef{Byte: s, Value: byte(cv >> uint(8*i))})
-				}
-			}
-		}
-		break
+		return RangeConstraint{Group: g, Set: set}, true
 	}
+	return RangeConstraint{}, false
+}
+
+// offsetOf reads x as y + d for a literal d: (bvadd y c), (bvadd c y) or
+// (bvsub y c) (d = −c).
+func offsetOf(x *smt.Term) (*smt.Term, uint64, bool) {
+	if x.Kind() != smt.App || x.NumArgs() != 2 {
+		return nil, 0, false
+	}
+	switch x.Op() {
+	case smt.OpBVAdd:
+		if c, ok := litU64(x.Arg(1)); ok {
+			return x.Arg(0), c, true
+		}
+		if c, ok := litU64(x.Arg(0)); ok {
+			return x.Arg(1), c, true
+		}
+	case smt.OpBVSub:
+		if c, ok := litU64(x.Arg(1)); ok {
+			return x.Arg(0), -c, true
+		}
+	}
+	return nil, 0, false
 }
 
 func sortedCopy(x []int) []int {

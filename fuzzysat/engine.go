@@ -124,6 +124,16 @@ func newSearch(old *Search, p Problem, an *Analyzer, opts Options) (*Search, err
 	if an == nil {
 		an = NewAnalyzer(p.Layout, opts.MaxConstants)
 	}
+	for i, g := range p.Goal {
+		if err := an.unsupported(g, p.Callee != nil); err != nil {
+			return nil, fmt.Errorf("branch condition %d %w: %w", i+1, err, ErrUnsupported)
+		}
+	}
+	for i, c := range p.Pi {
+		if err := an.unsupported(c, p.Callee != nil); err != nil {
+			return nil, fmt.Errorf("path constraint %d %w: %w", i+1, err, ErrUnsupported)
+		}
+	}
 	s := &Search{}
 	if old != nil {
 		s = old
@@ -304,6 +314,9 @@ type lazy struct {
 	val   []bool
 	dst   []uint64
 	it    *interp
+	// undef counts evaluations the evaluator could not decide (an error,
+	// not false): while it is not zero no exhaustive phase proves unsat.
+	undef int64
 
 	roots  []*smt.Term
 	callee eval.Callee
@@ -452,6 +465,9 @@ func (z *lazy) compute(i int) {
 		} else {
 			v, err = eval.New(z.l.Model(z.b)).Eval(rp.wide)
 		}
+		if err != nil {
+			z.undef++
+		}
 		z.val[i] = err == nil && v == smt.BoolValue(true)
 		z.dst[i] = 1
 		if z.val[i] {
@@ -463,6 +479,7 @@ func (z *lazy) compute(i int) {
 		rp.in[j] = z.l.Uint64(z.b, vi)
 	}
 	if rp.m.Run(rp.in) != nil {
+		z.undef++
 		z.val[i], z.dst[i] = false, ^uint64(0)
 		return
 	}
@@ -558,9 +575,11 @@ func (s *Search) Run(ctx context.Context, in RunInput, rng *rand.Rand) *Result {
 	r.seed = slices.Clone(r.cur)
 	s.ev.setBase(r.seed)
 	defer s.ev.setBase(nil)
+	s.ev.undef = 0
 	interpreted := s.an.interpreted
 	res := r.solve(in.Reuse)
 	r.st.Interpreted = s.an.interpreted - interpreted
+	r.st.Undefined = s.ev.undef
 	res.Time = time.Since(start)
 	res.Evals = r.st.Evals
 	r.st.EvalTime = res.Time

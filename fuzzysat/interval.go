@@ -232,3 +232,39 @@ func cmpSet(op cmpOp, w int, c uint64, xLeft bool) IntervalSet {
 	}
 	return Full(w)
 }
+
+// single reports whether the set holds exactly one value, and which.
+func (s IntervalSet) single() (uint64, bool) {
+	if len(s.Ivs) == 1 && s.Ivs[0].Lo == s.Ivs[0].Hi {
+		return s.Ivs[0].Lo, true
+	}
+	return 0, false
+}
+
+// wrapSet is the set of w-bit values g with ((g + d) op g) true, d ≠ 0
+// (mod 2^w): the overflow idiom. Unsigned, g + d < g exactly when the sum
+// wraps, g ≥ 2^w − d, and then g + d ≠ g, so ≤ is < and ≥ is >. Signed
+// comparisons are unsigned ones of the values plus 2^(w−1), which shifts
+// the set by 2^(w−1).
+func wrapSet(op cmpOp, w int, d uint64) IntervalSet {
+	m := maxOf(w)
+	d &= m
+	if d == 0 {
+		return Full(w)
+	}
+	wraps := IntervalSet{W: w, Ivs: []Interval{{(-d) & m, m}}}
+	sb := uint64(1) << uint(w-1)
+	switch op {
+	case cmpEq:
+		return IntervalSet{W: w}
+	case cmpUlt, cmpUle:
+		return wraps
+	case cmpUgt, cmpUge:
+		return wraps.Complement()
+	case cmpSlt, cmpSle:
+		return wraps.Shift(sb)
+	case cmpSgt, cmpSge:
+		return wraps.Complement().Shift(sb)
+	}
+	return Full(w)
+}

@@ -262,25 +262,32 @@ func (r *run) solve(reuse []Patch) *Result {
 	// goal that reads no input and is false can never hold.
 	if len(s.goalIn) == 0 && !r.solved {
 		r.st.Phase[PhaseConstant].Runs++
-		goalFalse := false
-		for _, i := range r.goal {
-			if !s.ev.holds(i) {
-				goalFalse = true
-			}
-		}
-		if goalFalse {
-			r.unsat, r.proof = true, "the branch condition reads no input and is false"
+		if i, ok := r.falseGoal(r.cur); ok {
+			r.unsat, r.proof = true, fmt.Sprintf("branch condition %d reads no input and is false", i+1)
 			return r.result(PhaseConstant)
 		}
 	}
 	s.analyze()
-	// Uniquely defined inputs (§III-B.2): bytes an equality of π fixes,
-	// when the seed agrees, are never fuzzed.
+	if r.provePinned() {
+		return r.proved(PhasePinned)
+	}
+	// Uniquely defined inputs (§III-B.2): bytes a conjunct of π fixes take
+	// the defining value (every solution has it; a seed that violates π
+	// may not) and are never fuzzed.
+	patched := false
 	for i := s.nGoal; i < len(s.roots); i++ {
 		for _, u := range s.info[i].Unique {
-			if u.Byte < len(r.cur) && r.cur[u.Byte] == u.Value {
+			if u.Byte < len(r.cur) {
+				patched = patched || r.cur[u.Byte] != u.Value
+				r.cur[u.Byte] = u.Value
 				r.frozen[u.Byte], r.unique[u.Byte] = true, true
 			}
+		}
+	}
+	if patched && !r.opts.Skip.Has(PhasePinned) {
+		// the seed with π's definitions (counted with phase pinned)
+		if r.try(); r.solved {
+			return r.result(PhasePinned)
 		}
 	}
 	r.ranges = map[string]*RangeConstraint{}
@@ -294,9 +301,15 @@ func (r *run) solve(reuse []Patch) *Result {
 			}
 		}
 	}
+	if r.proveRange() {
+		return r.proved(PhaseRange)
+	}
 	r.setGoal(r.goal)
 	r.mutate(false)
-	if r.solved || r.unsat {
+	if r.unsat {
+		return r.proved(r.phase)
+	}
+	if r.solved {
 		return r.result(r.phase)
 	}
 	// an and branch condition, conjunct by conjunct [code]
@@ -430,6 +443,21 @@ func readsMarked(in []int, mark []bool) bool {
 		}
 	}
 	return false
+}
+
+// proved is the unsat answer of phase p, with an optimistic answer when
+// one is asked for: an executor whose π is imprecise may still want an
+// input that takes the branch.
+func (r *run) proved(p Phase) *Result {
+	res := r.result(p)
+	if r.opts.Optimistic && r.ctx.Err() == nil {
+		r.stop = false
+		r.optimisticSearch()
+		if r.solved {
+			res.Optimistic = r.sol
+		}
+	}
+	return res
 }
 
 func (r *run) result(p Phase) *Result {
@@ -649,8 +677,13 @@ func (r *run) enumerate(g *InputGroup, set IntervalSet, limit uint64) bool {
 // proves reports whether an exhaustive search over the bytes of g proves
 // the query unsat: every input byte of the goal and π is in g or fixed by
 // π (and the search is the plain query, not a sub-goal or MUTATEOPT).
+//
+// Every candidate the enumeration counted as failing must have been
+// evaluated to false: a single evaluation the evaluator could not decide
+// (an error, not false) makes the proof impossible, as does a hashed
+// digest set, which may skip an untried candidate on a collision.
 func (r *run) proves(bytes []int) bool {
-	if r.optimistic || r.sub || len(r.goal) != r.s.nGoal || r.st.Rejected > 0 {
+	if r.optimistic || r.sub || len(r.goal) != r.s.nGoal || r.st.Rejected > 0 || r.s.ev.undef > 0 || len(r.hashed) > 8 {
 		return false
 	}
 	for _, b := range r.s.allInputs() {

@@ -176,7 +176,8 @@ func (o *optimizer) run(seed []byte, mode optMode) *OptResult {
 					covered = false
 				}
 			}
-			res.Exhaustive = complete && covered
+			// complete only when every candidate was decided and kept
+			res.Exhaustive = complete && covered && o.s.ev.undef == 0 && len(o.values) < o.opts.MaxValues
 		}
 	}
 	better := func(a, b uint64, m optMode) bool {

@@ -85,11 +85,17 @@ func (s *Solver) solve(ctx context.Context, goal *smt.Term, pi []*smt.Term) (*Re
 		return nil, errors.New("fuzzysat: no branch condition")
 	}
 	search, err := newSearch(s.search, Problem{Layout: s.layout, Goal: []*smt.Term{goal}, Pi: pi}, s.an, s.opts)
-	if err != nil {
+	var res *Result
+	switch {
+	case err == nil:
+		s.search = search
+		res = search.Run(ctx, RunInput{Seed: s.seed, Reuse: s.solutions}, s.rng)
+	case errors.Is(err, ErrUnsupported) && s.opts.Fallback != nil:
+		// no fuzzing, no proof: straight to the fallback
+		res = &Result{Status: Unknown, Stats: Stats{Queries: 1, Unknown: 1}}
+	default:
 		return nil, err
 	}
-	s.search = search
-	res := search.Run(ctx, RunInput{Seed: s.seed, Reuse: s.solutions}, s.rng)
 	if res.Status == Unknown && s.opts.Fallback != nil && ctx.Err() == nil {
 		start := time.Now()
 		fctx, cancel := context.WithTimeout(ctx, s.opts.FallbackTimeout)
@@ -106,7 +112,12 @@ func (s *Solver) solve(ctx context.Context, goal *smt.Term, pi []*smt.Term) (*Re
 				_ = v
 				s.layout.copyVar(full, b, i)
 			}
-			if verr := search.Verify(full); verr == nil {
+			// an unsupported query cannot be re-checked: the solver's word
+			if search == nil {
+				res.Status, res.Phase, res.Assignment = Sat, PhaseFallback, full
+				res.Stats.Unknown, res.Stats.Sat = 0, 1
+				res.Stats.Phase[PhaseFallback].Solved++
+			} else if verr := search.Verify(full); verr == nil {
 				res.Status, res.Phase, res.Assignment = Sat, PhaseFallback, full
 				res.Stats.Unknown, res.Stats.Sat = 0, 1
 				res.Stats.Phase[PhaseFallback].Solved++

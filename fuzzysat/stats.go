@@ -18,6 +18,8 @@ const (
 	PhaseSeed             // 1. the seed already satisfies the query
 	PhaseReuse            // 2. an earlier solution satisfies it [code]
 	PhaseConstant         // 3. the branch condition reads no input
+	PhasePinned           // π and the branch define every byte the branch reads: one evaluation decides
+	PhaseRange            // the sound intervals on a group intersect to nothing
 	PhaseI2S              // 4. input-to-state (§III-C.1)
 	PhaseSimpleMath       // 5. brute force of the interval the branch implies [code]
 	PhaseRangeBF          // 6. range brute force with π's intervals (§III-C.2)
@@ -34,7 +36,7 @@ const (
 	numPhases
 )
 
-var phaseNames = [...]string{"none", "seed", "reuse", "constant", "i2s", "simple-math", "range-bf", "range-bf-opt",
+var phaseNames = [...]string{"none", "seed", "reuse", "constant", "pinned", "range", "i2s", "simple-math", "range-bf", "range-bf-opt",
 	"interesting-constants", "byte-bf", "gradient-descent", "afl-deterministic", "havoc", "freeze-neighbours",
 	"multigoal", "conjuncts", "fallback"}
 
@@ -115,6 +117,7 @@ type Stats struct {
 	DigestHits  int64 // candidates skipped as already tried
 	Rejected    int   // sat candidates the exact re-check refused (should stay 0)
 	Interpreted int64 // constraints evaluated by the exact interpreter (seed phase, re-checks)
+	Undefined   int64 // evaluations the evaluator could not decide (no unsat proof after one)
 	Exhausted   int   // searches that skipped their later phases after an exhaustive one
 	Pinned      int   // queries whose branch bytes π pins: straight to multi-goal
 	EvalTime    time.Duration
@@ -133,6 +136,7 @@ func (s *Stats) Add(o *Stats) {
 	s.DigestHits += o.DigestHits
 	s.Rejected += o.Rejected
 	s.Interpreted += o.Interpreted
+	s.Undefined += o.Undefined
 	s.Exhausted += o.Exhausted
 	s.Pinned += o.Pinned
 	s.EvalTime += o.EvalTime
@@ -162,6 +166,12 @@ func (s *Stats) Write(w io.Writer) error {
 		s.Evals, s.EvalsPerSecond(), s.Filtered, s.DigestHits, s.Rejected)
 	fmt.Fprintf(&b, "exact interpreter: %d constraint evaluations; early give-ups: exhausted %d, pinned by π %d\n",
 		s.Interpreted, s.Exhausted, s.Pinned)
+	if s.Unsat > 0 || s.Undefined > 0 {
+		fmt.Fprintf(&b, "unsat answers, each a proof: constant %d, pinned %d, range %d, enumeration %d, fallback %d; evaluations not decided %d\n",
+			s.Phase[PhaseConstant].Unsat, s.Phase[PhasePinned].Unsat, s.Phase[PhaseRange].Unsat,
+			s.Phase[PhaseSimpleMath].Unsat+s.Phase[PhaseRangeBF].Unsat+s.Phase[PhaseByteBF].Unsat,
+			s.Phase[PhaseFallback].Unsat, s.Undefined)
+	}
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "phase\truns\tsolved\tunsat\tevals\ttime\t")
 	for _, p := range Phases() {

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -78,6 +79,9 @@ Exit status: 0 when every query is sat, 1 when some are not, 2 on bad input.`,
 			if err != nil {
 				return err
 			}
+			if len(fl.Queries) == 0 {
+				return fmt.Errorf("%s: no assert, so no query to solve: write each query as (assert (and e π1 π2 …))", args[0])
+			}
 			if seedModel != "" {
 				seed, err = seedFromModel(fl, seedModel)
 				if err != nil {
@@ -86,7 +90,11 @@ Exit status: 0 when every query is sat, 1 when some are not, 2 on bad input.`,
 			}
 			var prof *solver.Profile
 			if fallback != "" {
-				if prof, err = solver.NewRegistry().Lookup(fallback); err != nil {
+				reg, err := solver.LoadRegistry("") // $TANDEM_SOLVERS, as run, diver and bandit
+				if err != nil {
+					return err
+				}
+				if prof, err = reg.Lookup(fallback); err != nil {
 					return err
 				}
 			}
@@ -233,6 +241,9 @@ func solveAll(ctx context.Context, fl *fuzzysat.File, seed []byte, opts fuzzysat
 				mu.Lock()
 				if err != nil && firstErr == nil {
 					firstErr = fmt.Errorf("%s: %w", fl.Queries[i].Name, err)
+					if errors.Is(err, fuzzysat.ErrUnsupported) {
+						firstErr = fmt.Errorf("%w (give --fallback z3 to have a solver answer such queries)", firstErr)
+					}
 				}
 				results[i] = r
 				mu.Unlock()
