@@ -255,6 +255,10 @@ func (s *Session) writeFailed(ctx context.Context, err error, deadline time.Time
 	return s.died("writing to the solver: " + err.Error())
 }
 
+// syncWrite is the largest batch written without a goroutine: well
+// under Linux's smallest pipe buffer of 64 KiB (16 pages).
+const syncWrite = 32 << 10
+
 // roundTrips pipelines cmds: it writes them all (from a goroutine, so a
 // solver that blocks on a full output pipe cannot deadlock the write)
 // and reads their responses in order, under one deadline. The replies
@@ -273,10 +277,18 @@ func (s *Session) roundTrips(ctx context.Context, cmds []string) []Reply {
 	}
 	inc.pr.stdin.SetWriteDeadline(deadline)
 	werr := make(chan error, 1)
-	go func() {
+	if len(text) <= syncWrite {
+		// fits in the pipe, which the solver has emptied (it answered
+		// every earlier command): the write cannot block, and a
+		// goroutine would cost a thread hand-off on a loaded machine
 		_, err := inc.pr.stdin.Write(text)
 		werr <- err
-	}()
+	} else {
+		go func() {
+			_, err := inc.pr.stdin.Write(text)
+			werr <- err
+		}()
+	}
 	timer := time.NewTimer(time.Until(deadline))
 	defer timer.Stop()
 	out := make([]Reply, len(cmds))
