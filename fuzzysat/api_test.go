@@ -6,7 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"tandem/eval"
 	"tandem/internal/testutil"
@@ -319,6 +321,25 @@ func TestFallbackIncrementalPi(t *testing.T) {
 			if st, _, err := fb.Check(ctx, f.Layout, []*smt.Term{k0is2}); err != nil || st != Sat {
 				t.Fatalf("Check between: %s %v", st, err)
 			}
+		}
+	}
+	// one pipelined round trip per question, whatever π did
+	if fb.RoundTrips != len(steps)+1 {
+		t.Errorf("%d round trips for %d questions", fb.RoundTrips, len(steps)+1)
+	}
+	// a solver killed between two queries: the session restarts it with
+	// π replayed, and the fallback answers again
+	if err := syscall.Kill(fb.Session().PID(), syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(50 * time.Millisecond)
+	for i := range 2 {
+		st, _, err := fb.Solve(ctx, f.Layout, k1is5, []*smt.Term{k0is1, k1lt3})
+		if err == nil && st != Unsat {
+			t.Fatalf("after the kill (%d): %s", i, st)
+		}
+		if i == 1 && err != nil {
+			t.Fatalf("after the kill, again: %v", err)
 		}
 	}
 }

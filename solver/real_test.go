@@ -190,3 +190,36 @@ func TestSessionRealKill(t *testing.T) {
 		})
 	}
 }
+
+// TestRealSessionBatch: z3 and cvc5 answer a pipelined batch in order,
+// and go on after the error a get-value after unsat draws (what the
+// fuzzysat fallback relies on: check-sat and get-value in one write).
+func TestRealSessionBatch(t *testing.T) {
+	reg := solver.NewRegistry()
+	for _, name := range []string{"z3", "cvc5"} {
+		t.Run(name, func(t *testing.T) {
+			testutil.RequireBinary(t, name)
+			p, _ := reg.Get(name)
+			ctx := context.Background()
+			s, err := solver.StartSession(ctx, p, solver.SessionOptions{Mode: solver.Mode{Models: true}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			rs, err := s.Batch(ctx, "(declare-fun x () (_ BitVec 8))", "(push 1)", "(assert (= x #x30))", "(check-sat)", "(get-value (x))", "(pop 1)",
+				"(push 1)", "(assert (distinct x x))", "(check-sat)", "(get-value (x))", "(pop 1)", "(check-sat)")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rs[3].Status != solver.StatusSat || !strings.Contains(rs[4].Raw, "#x30") && !strings.Contains(rs[4].Raw, "#b00110000") {
+				t.Errorf("sat part: %+v %+v", rs[3], rs[4])
+			}
+			if rs[8].Status != solver.StatusUnsat || rs[9].Kind != solver.RespError {
+				t.Errorf("unsat part: %+v %+v", rs[8], rs[9])
+			}
+			if rs[10].Kind != solver.RespSuccess || rs[11].Status != solver.StatusSat || s.Depth() != 0 {
+				t.Errorf("after the error: %+v %+v depth %d", rs[10], rs[11], s.Depth())
+			}
+		})
+	}
+}

@@ -225,22 +225,95 @@ func (s *Session) teardown() {
 // reply; it does not restart.
 func (s *Session) roundTrip(ctx context.Context, cmd string) Reply {
 	inc := s.cur
+	deadline := s.deadline(ctx)
+	inc.pr.stdin.SetWriteDeadline(deadline)
+	if _, err := inc.pr.stdin.Write([]byte(cmd + "\n")); err != nil {
+		return s.writeFailed(ctx, err, deadline)
+	}
+	timer := time.NewTimer(time.Until(deadline))
+	defer timer.Stop()
+	return s.readReply(ctx, inc, timer)
+}
+
+// deadline is the end of a call that starts now.
+func (s *Session) deadline(ctx context.Context) time.Time {
 	deadline := time.Now().Add(s.opts.CallTimeout)
 	if d, ok := ctx.Deadline(); ok && d.Before(deadline) {
 		deadline = d
 	}
+	return deadline
+}
+
+// writeFailed classifies a failed write to the solver's input.
+func (s *Session) writeFailed(ctx context.Context, err error, deadline time.Time) Reply {
+	if errors.Is(err, syscall.EPIPE) || errors.Is(err, io.ErrClosedPipe) {
+		return s.died("the solver closed its input")
+	}
+	if time.Now().After(deadline) {
+		return s.timedOut(ctx)
+	}
+	return s.died("writing to the solver: " + err.Error())
+}
+
+// syncWrite is the largest batch written without a goroutine: well
+// under Linux's smallest pipe buffer of 64 KiB (16 pages).
+const syncWrite = 32 << 10
+
+// roundTrips pipelines cmds: it writes them all (from a goroutine, so a
+// solver that blocks on a full output pipe cannot deadlock the write)
+// and reads their responses in order, under one deadline. The replies
+// from the first failed one on are ReplyNone, and the incarnation is torn
+// down then, as in roundTrip.
+func (s *Session) roundTrips(ctx context.Context, cmds []string) []Reply {
+	inc := s.cur
+	deadline := s.deadline(ctx)
+	n := 0
+	for _, c := range cmds {
+		n += len(c) + 1
+	}
+	text := make([]byte, 0, n)
+	for _, c := range cmds {
+		text = append(append(text, c...), '\n')
+	}
 	inc.pr.stdin.SetWriteDeadline(deadline)
-	if _, err := inc.pr.stdin.Write([]byte(cmd + "\n")); err != nil {
-		if errors.Is(err, syscall.EPIPE) || errors.Is(err, io.ErrClosedPipe) {
-			return s.died("the solver closed its input")
-		}
-		if time.Now().After(deadline) {
-			return s.timedOut(ctx)
-		}
-		return s.died("writing to the solver: " + err.Error())
+	werr := make(chan error, 1)
+	if len(text) <= syncWrite {
+		// fits in the pipe, which the solver has emptied (it answered
+		// every earlier command): the write cannot block, and a
+		// goroutine would cost a thread hand-off on a loaded machine
+		_, err := inc.pr.stdin.Write(text)
+		werr <- err
+	} else {
+		go func() {
+			_, err := inc.pr.stdin.Write(text)
+			werr <- err
+		}()
 	}
 	timer := time.NewTimer(time.Until(deadline))
 	defer timer.Stop()
+	out := make([]Reply, len(cmds))
+	for i := range cmds {
+		out[i] = s.readReply(ctx, inc, timer)
+		if out[i].Kind == ReplyNone {
+			// torn down: the write has failed or fails now
+			<-werr
+			for j := i + 1; j < len(cmds); j++ {
+				out[j] = Reply{Kind: ReplyNone, Status: out[i].Status, Message: "not run: an earlier command of the batch failed"}
+			}
+			return out
+		}
+	}
+	if err := <-werr; err != nil {
+		// every response arrived, so the write cannot have failed
+		// but for a race with the process exiting: report it on the last
+		out[len(out)-1] = s.writeFailed(ctx, err, deadline)
+	}
+	return out
+}
+
+// readReply reads the next response of inc, until timer fires or ctx is
+// done.
+func (s *Session) readReply(ctx context.Context, inc *incarnation, timer *time.Timer) Reply {
 	select {
 	case f := <-inc.frames:
 		if f.err == io.EOF || errors.Is(f.err, errUnterminated) || (f.err != nil && !errors.Is(f.err, errFrameTooLarge)) {
@@ -400,6 +473,76 @@ func levelsArg(arg string) int {
 		return 1
 	}
 	return n
+}
+
+// Batch sends commands as one pipelined write and then reads their
+// responses in order: one round trip for all of them instead of one each,
+// which is what an incremental caller pays for most when the solver
+// answers in well under a millisecond. Each command must be one balanced
+// command, as for [Session.Exec] (reset, exit and print-success off are
+// refused). The solver goes on after a command it answers with an error,
+// so later commands still run; each successful one changes the live stack
+// as Exec would. When the solver times out or dies during the batch, the
+// replies from that command on are ReplyNone, the process is restarted
+// with the live stack (the commands that succeeded), and the batch is not
+// resent. The timeout (SessionOptions.CallTimeout, or ctx) bounds the
+// whole batch. The error is non-nil only when the session cannot go on.
+func (s *Session) Batch(ctx context.Context, cmds ...string) ([]Reply, error) {
+	for _, c := range cmds {
+		if err := checkCommand(c); err != nil {
+			return nil, err
+		}
+		head, arg := commandHead(c)
+		switch {
+		case head == "set-option" && strings.HasPrefix(arg, ":print-success") && strings.Contains(arg, "false"):
+			return nil, errors.New("(set-option :print-success false) would desynchronize the session: it needs print-success on")
+		case head == "exit":
+			return nil, errors.New("use Close to end a session, not (exit)")
+		case head == "reset":
+			return nil, errors.New("(reset) turns print-success off: send it with Exec, not in a batch")
+		}
+	}
+	if len(cmds) == 0 {
+		return nil, nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return nil, errors.New("solver session is closed")
+	}
+	start := time.Now()
+	s.stats.Calls += len(cmds)
+	restarted := false
+	if s.cur != nil && s.cur.pr.exited() {
+		s.teardown()
+	}
+	if s.cur == nil {
+		if err := s.respawn(ctx); err != nil {
+			return nil, err
+		}
+		restarted = true
+	}
+	out := s.roundTrips(ctx, cmds)
+	var err error
+	for i, r := range out {
+		if r.Kind == RespSuccess {
+			s.track(cmds[i])
+		}
+	}
+	if last := out[len(out)-1]; last.Kind == ReplyNone {
+		if rerr := s.respawn(ctx); rerr != nil {
+			err = fmt.Errorf("restarting the solver after %s: %w", last.Status, rerr)
+		}
+		restarted = true
+		if err == nil && ctx.Err() != nil && !errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			err = ctx.Err()
+		}
+	}
+	wall := time.Since(start)
+	for i := range out {
+		out[i].Restarted, out[i].Wall = restarted, wall
+	}
+	return out, err
 }
 
 // Exec sends one SMT-LIB command given as text, such as

@@ -108,3 +108,66 @@ func TestSessionFake(t *testing.T) {
 	checkNoStrays(t, last)
 	checkGoroutines(t, before)
 }
+
+// TestSessionBatch: a pipelined batch answers like the same commands one
+// by one (an error answer does not stop the batch), tracks the live stack,
+// and a solver that hangs in the middle is restarted with the stack of the
+// commands that succeeded.
+func TestSessionBatch(t *testing.T) {
+	before := runtime.NumGoroutine()
+	ctx := context.Background()
+	s, err := StartSession(ctx, fakeProfile("interactive"), SessionOptions{CallTimeout: 500 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	rs, err := s.Batch(ctx, "(declare-const x Int)", "(push 1)", "(assert (> x 0))", "(check-sat)", "(get-value (x))", "(pop 1)", "(pop 1)", "(push 1)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []ResponseKind{RespSuccess, RespSuccess, RespSuccess, RespAnswer, RespOther, RespSuccess, RespError, RespSuccess}
+	for i, r := range rs {
+		if r.Kind != want[i] || r.Restarted {
+			t.Errorf("reply %d: %+v, want kind %v", i, r, want[i])
+		}
+	}
+	if rs[3].Status != StatusSat || rs[4].Raw != "((x 1))" {
+		t.Errorf("check-sat %v, get-value %q", rs[3].Status, rs[4].Raw)
+	}
+	if d := s.Depth(); d != 1 {
+		t.Errorf("depth %d after the batch, want 1", d)
+	}
+	pid := s.PID()
+	// a hang in the middle: the rest is not run, the process restarts
+	// with the asserted hang (it succeeded), and popping it recovers
+	rs, err = s.Batch(ctx, "(assert hang)", "(check-sat)", "(push 1)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rs[0].Kind != RespSuccess || rs[1].Status != StatusTimeout || rs[2].Kind != ReplyNone || !rs[2].Restarted {
+		t.Fatalf("hanging batch: %+v", rs)
+	}
+	checkNoStrays(t, pid)
+	if d := s.Depth(); d != 1 {
+		t.Errorf("depth %d after the restart, want 1", d)
+	}
+	rs, err = s.Batch(ctx, "(pop 1)", "(check-sat)")
+	if err != nil || rs[1].Status != StatusSat || rs[0].Restarted {
+		t.Fatalf("after the restart: %+v %v", rs, err)
+	}
+	for _, bad := range [][]string{{"(assert true) (assert false)"}, {"(reset)"}, {"(exit)"}, {"(set-option :print-success false)"}} {
+		if _, err := s.Batch(ctx, bad...); err == nil {
+			t.Errorf("batch %q accepted", bad)
+		}
+	}
+	if st := s.Stats(); st.Restarts != 1 || st.Timeouts != 1 {
+		t.Errorf("stats %+v, want 1 restart, 1 timeout", st)
+	}
+	last := s.PID()
+	s.Close()
+	if _, err := s.Batch(ctx, "(check-sat)"); err == nil {
+		t.Error("batch after Close succeeded")
+	}
+	checkNoStrays(t, last)
+	checkGoroutines(t, before)
+}

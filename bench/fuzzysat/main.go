@@ -90,6 +90,13 @@ var (
 	cpuprof   = flag.String("cpuprofile", "", "write a CPU profile of the benchmark process")
 	noGiveUp  = flag.Bool("no-give-up", false, "fuzzysat runs every phase even when none can succeed (ablation)")
 	replay    = flag.String("replay", "", "rerun only fuzzysat on the queries and seeds of an earlier -json file (z3's columns are copied from it)")
+
+	small         = flag.Bool("small", false, "the cheap-query regime: sliced last-k queries reading few bytes plus generated ite chains, z3 alone against the live portfolio in rounds")
+	smallK        = flag.Int("small-k", 10, "with -small: the last this many prefixes of each file")
+	smallBytes    = flag.Int("small-bytes", 2, "with -small: keep queries reading at most this many input bytes")
+	smallGen      = flag.Int("small-gen", 300, "with -small: this many generated single-byte ite-chain queries")
+	portRounds    = flag.Int("portfolio-rounds", 0, "z3 alone against the live portfolio in this many interleaved rounds (default 3 with -small; with -last: the last-k queries)")
+	showFallbacks = flag.Bool("show-fallbacks", false, "with -small or -portfolio-rounds: list the queries that reached the fallback")
 )
 
 var portFB *fuzzysat.SolverFallback
@@ -127,6 +134,7 @@ func procCPU(pid int) time.Duration {
 }
 
 type z3s struct {
+	ver  string
 	sess *solver.Session
 	cpu  time.Duration
 	last time.Duration // CPU of the last check (10 ms ticks: exact only in sums)
@@ -244,6 +252,21 @@ func main() {
 	}
 	defer sess.Close()
 	z := &z3s{sess: sess}
+	if *small || *portRounds > 0 {
+		z.ver, _ = solver.Version(ctx, p)
+		rounds := *portRounds
+		if rounds == 0 {
+			rounds = 3
+		}
+		var qs []pquery
+		if *small {
+			qs = smallQueries(ctx, z)
+		} else {
+			qs = lastQueries(ctx, z)
+		}
+		portfolioRounds(ctx, p, z, qs, rounds)
+		return
+	}
 	if *live {
 		fb, err := fuzzysat.NewSolverFallback(ctx, p)
 		if err != nil {
@@ -382,6 +405,8 @@ func main() {
 		os.Exit(1)
 	}
 }
+
+func gomaxprocs() int { return runtime.GOMAXPROCS(0) }
 
 func ms(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e6 }
 
