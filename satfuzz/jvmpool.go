@@ -5,17 +5,16 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"golang.org/x/sys/unix"
 
+	"tandem/internal/proc"
 	"tandem/satfuzz/trace"
 )
 
@@ -35,10 +34,10 @@ import (
 // jvmRecycle traces, so that whatever Sat4j leaks cannot pile up, and an
 // idle one exits after jvmIdle.
 //
-// Processes die with tandem: each runs in its own process group with
-// Pdeathsig SIGKILL (sent when the thread that started it ends; Go does not
-// end its threads while the process lives, but the driver also exits when
-// its stdin reaches end of file, which happens when tandem dies).
+// Processes die with tandem: tandem/internal/proc starts each in its own
+// process tree with PR_SET_PDEATHSIG SIGKILL (forked on a thread that lives
+// as long as tandem), and its guardian kills what remains after a kill -9;
+// the driver also exits when its stdin reaches end of file.
 type jvmPool struct {
 	argv    []string
 	recycle int // traces per process (jvmRecycle)
@@ -89,19 +88,12 @@ func newJVMPool(argv []string) *jvmPool {
 	return &jvmPool{argv: argv, recycle: jvmRecycle, live: map[*jvmProc]bool{}}
 }
 
-// jvmProc is one driver process in its own process group.
+// jvmProc is one driver process, started by tandem/internal/proc.
 type jvmProc struct {
+	*proc.Piped
 	pool   *jvmPool
-	cmd    *exec.Cmd
-	pid    int
-	stdin  *os.File
-	stdout *os.File
 	r      *bufio.Reader
-	stderr *capBuf       // the current trace's standard error
-	errR   *os.File      // the read end of stderr
-	errEOF chan struct{} // closed when the stderr reader stops
-	done   chan struct{} // closed when the process is reaped
-	state  *os.ProcessState
+	stderr *proc.Head  // the current trace's standard error
 	traces int         // traces run
 	timer  *time.Timer // the idle timer while in the pool
 	closed atomic.Bool // killed by Close
@@ -109,50 +101,16 @@ type jvmProc struct {
 
 // start starts a driver process.
 func (pl *jvmPool) start() (*jvmProc, error) {
-	inR, inW, err := os.Pipe()
+	path, err := exec.LookPath(pl.argv[0])
 	if err != nil {
-		return nil, err
-	}
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		closeAll(inR, inW)
-		return nil, err
-	}
-	errR, errW, err := os.Pipe()
-	if err != nil {
-		closeAll(inR, inW, outR, outW)
-		return nil, err
-	}
-	cmd := exec.Command(pl.argv[0], pl.argv[1:]...)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
-	if err := cmd.Start(); err != nil {
-		closeAll(inR, inW, outR, outW, errR, errW)
 		return nil, fmt.Errorf("satfuzz: starting the sat4j driver: %w", err)
 	}
-	closeAll(inR, outW, errW) // the child has its copies
-	p := &jvmProc{
-		pool: pl, cmd: cmd, pid: cmd.Process.Pid, stdin: inW, stdout: outR,
-		r:      bufio.NewReaderSize(outR, 64<<10),
-		stderr: &capBuf{max: jvmStderr}, errR: errR,
-		errEOF: make(chan struct{}), done: make(chan struct{}),
+	stderr := &proc.Head{Max: jvmStderr}
+	c, err := proc.StartPiped(proc.Attr{Path: path, Args: pl.argv}, stderr)
+	if err != nil {
+		return nil, fmt.Errorf("satfuzz: starting the sat4j driver: %w", err)
 	}
-	go func() {
-		cmd.Wait()
-		p.state = cmd.ProcessState
-		close(p.done)
-	}()
-	go func() {
-		io.Copy(p.stderr, errR)
-		close(p.errEOF)
-	}()
-	return p, nil
-}
-
-func closeAll(fs ...*os.File) {
-	for _, f := range fs {
-		f.Close()
-	}
+	return &jvmProc{Piped: c, pool: pl, r: bufio.NewReaderSize(c.Stdout, 64<<10), stderr: stderr}, nil
 }
 
 // get returns an idle process, or a new one when none is idle.
@@ -162,7 +120,7 @@ func (pl *jvmPool) get(ctx context.Context) (*jvmProc, error) {
 		p := pl.idle[len(pl.idle)-1]
 		pl.idle = pl.idle[:len(pl.idle)-1]
 		p.timer.Stop() // a timer that already fired finds p gone from idle
-		if p.exited() {
+		if p.Exited() {
 			delete(pl.live, p)
 			pl.mu.Unlock()
 			p.reap()
@@ -185,10 +143,10 @@ func (pl *jvmPool) get(ctx context.Context) (*jvmProc, error) {
 	livePoolsMu.Unlock()
 	if err := p.ping(ctx); err != nil {
 		select { // a driver that cannot start exits: say how
-		case <-p.done:
+		case <-p.Done():
 		case <-time.After(500 * time.Millisecond):
 		}
-		died := p.exited()
+		died := p.Exited()
 		pl.discard(p)
 		switch {
 		case p.closed.Load():
@@ -204,7 +162,7 @@ func (pl *jvmPool) get(ctx context.Context) (*jvmProc, error) {
 				msg = fmt.Sprintf("exit %d", exit)
 			}
 		}
-		if errs := strings.TrimSpace(string(p.stderr.take())); errs != "" {
+		if errs := strings.TrimSpace(string(p.stderr.Take())); errs != "" {
 			msg += "\n" + errs
 		}
 		return nil, fmt.Errorf("satfuzz: the sat4j driver (%s) did not start: %s", strings.Join(pl.argv, " "), msg)
@@ -219,14 +177,14 @@ const jvmStart = time.Minute
 // the JVM's start does not count against the first trace's time limit.
 func (p *jvmProc) ping(ctx context.Context) error {
 	deadline := time.Now().Add(jvmStart)
-	p.stdout.SetReadDeadline(deadline)
-	p.stdin.SetWriteDeadline(deadline)
+	p.Stdout.SetReadDeadline(deadline)
+	p.Stdin.SetWriteDeadline(deadline)
 	stop := context.AfterFunc(ctx, func() {
-		p.stdout.SetReadDeadline(time.Now())
-		p.stdin.SetWriteDeadline(time.Now())
+		p.Stdout.SetReadDeadline(time.Now())
+		p.Stdin.SetWriteDeadline(time.Now())
 	})
 	defer stop()
-	if _, err := p.stdin.Write([]byte(".\n")); err != nil {
+	if _, err := p.Stdin.Write([]byte(".\n")); err != nil {
 		return err
 	}
 	out, clean, err := p.readTrace()
@@ -302,87 +260,36 @@ func (pl *jvmPool) Close() error {
 	delete(livePools, pl)
 	livePoolsMu.Unlock()
 	for _, p := range ps {
-		p.kill()
+		p.Kill()
 	}
 	for _, p := range ps {
 		if idle[p] {
 			p.reap()
 		} else {
-			<-p.done // its run reaps it
+			<-p.Done() // its run reaps it
 		}
 	}
 	return nil
 }
 
-// kill sends SIGKILL to the process group.
-func (p *jvmProc) kill() { syscall.Kill(-p.pid, syscall.SIGKILL) }
-
-func (p *jvmProc) exited() bool {
-	select {
-	case <-p.done:
-		return true
-	default:
-		return false
-	}
-}
-
-// reap kills the group, waits for the process and closes the pipes,
+// reap kills the tree, waits for the process and closes the pipes,
 // waiting at most a moment for a descendant that holds stderr.
-func (p *jvmProc) reap() {
-	p.kill()
-	<-p.done
-	closeAll(p.stdin, p.stdout)
-	select {
-	case <-p.errEOF:
-	case <-time.After(100 * time.Millisecond):
-		p.errR.SetReadDeadline(time.Now())
-		<-p.errEOF
-	}
-	p.errR.Close()
-}
+func (p *jvmProc) reap() { p.Stop(100 * time.Millisecond) }
 
 // status describes how the process ended.
 func (p *jvmProc) status() (exit int, signal string) {
-	if p.state == nil {
+	e := p.Exit()
+	if !p.Exited() || e.Err != nil {
 		return -1, ""
 	}
-	if ws, ok := p.state.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-		name := unix.SignalName(ws.Signal())
+	if sig, ok := e.Signaled(); ok {
+		name := unix.SignalName(sig)
 		if name == "" {
-			name = ws.Signal().String()
+			name = sig.String()
 		}
 		return -1, name
 	}
-	return p.state.ExitCode(), ""
-}
-
-// capBuf keeps the first max bytes written to it since the last take.
-type capBuf struct {
-	mu      sync.Mutex
-	max     int
-	buf     []byte
-	dropped int
-}
-
-func (b *capBuf) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	n := min(len(p), b.max-len(b.buf))
-	b.buf = append(b.buf, p[:n]...)
-	b.dropped += len(p) - n
-	b.mu.Unlock()
-	return len(p), nil
-}
-
-// take returns the bytes written since the last take and empties b.
-func (b *capBuf) take() []byte {
-	b.mu.Lock()
-	out := b.buf
-	if b.dropped > 0 {
-		out = fmt.Appendf(out, "\n[%d more bytes dropped]\n", b.dropped)
-	}
-	b.buf, b.dropped = nil, 0
-	b.mu.Unlock()
-	return out
+	return e.Status.ExitStatus(), ""
 }
 
 // run runs t on a process of the pool within the time limit.
@@ -398,25 +305,25 @@ func (pl *jvmPool) run(ctx context.Context, t *trace.Trace, limit time.Duration)
 		return nil, err
 	}
 	p.traces++
-	p.stderr.take() // what an earlier trace left
+	p.stderr.Take() // what an earlier trace left
 	res := &Result{Command: pl.argv}
 	in := append(t.Plain(), ".\n"...)
 	start := time.Now()
 	deadline := start.Add(limit)
-	p.stdout.SetReadDeadline(deadline)
-	p.stdin.SetWriteDeadline(deadline)
+	p.Stdout.SetReadDeadline(deadline)
+	p.Stdin.SetWriteDeadline(deadline)
 	var stop func() bool
 	if ctx.Done() != nil {
 		stop = context.AfterFunc(ctx, func() {
-			p.stdout.SetReadDeadline(time.Now())
-			p.stdin.SetWriteDeadline(time.Now())
+			p.Stdout.SetReadDeadline(time.Now())
+			p.Stdin.SetWriteDeadline(time.Now())
 		})
 	}
 	// The driver reads the trace as it answers it, so a trace larger than
 	// the pipe's buffer is written while the answers are read.
 	werr := make(chan error, 1)
 	go func() {
-		_, err := p.stdin.Write(in)
+		_, err := p.Stdin.Write(in)
 		werr <- err
 	}()
 	out, clean, rerr := p.readTrace()
@@ -426,9 +333,9 @@ func (pl *jvmPool) run(ctx context.Context, t *trace.Trace, limit time.Duration)
 	}
 	if clean {
 		<-werr // the driver has read the trace's "."
-		p.stdout.SetReadDeadline(time.Time{})
-		p.stdin.SetWriteDeadline(time.Time{})
-		res.Output = outputOf(out, p.stderr.take())
+		p.Stdout.SetReadDeadline(time.Time{})
+		p.Stdin.SetWriteDeadline(time.Time{})
+		res.Output = outputOf(out, p.stderr.Take())
 		ParseResponses(t, out, res)
 		if res.Error == "" && len(res.Answers) < len(t.Calls) {
 			res.Error = "driver: stopped after " + fmt.Sprint(len(res.Answers)) + " calls"
@@ -440,17 +347,17 @@ func (pl *jvmPool) run(ctx context.Context, t *trace.Trace, limit time.Duration)
 	timedOut := errors.Is(rerr, os.ErrDeadlineExceeded)
 	if !timedOut { // it died or closed stdout: let it finish exiting
 		select {
-		case <-p.done:
+		case <-p.Done():
 		case <-time.After(500 * time.Millisecond):
 		}
 	}
-	died := p.exited()
+	died := p.Exited()
 	pl.discard(p)
 	<-werr
 	if p.closed.Load() {
 		return nil, errPoolClosed
 	}
-	stderr := p.stderr.take()
+	stderr := p.stderr.Take()
 	res.Output = outputOf(out, stderr)
 	ParseResponses(t, out, res)
 	if timedOut || ctx.Err() != nil {

@@ -112,7 +112,7 @@ func idlePids(pl *jvmPool) []int {
 	defer pl.mu.Unlock()
 	var ps []int
 	for _, p := range pl.idle {
-		ps = append(ps, p.pid)
+		ps = append(ps, p.Pid)
 	}
 	return ps
 }

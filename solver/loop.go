@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"tandem/internal/proc"
 )
 
 // A one-shot run waits for its solver in the calling goroutine: stdout,
@@ -27,7 +29,7 @@ const (
 
 // runLoop is the state of one run's wait.
 type runLoop struct {
-	pr       *proc
+	pr       *child
 	ep       int
 	out, err capture
 	open     [2]bool // stdout, stderr not at end of file yet
@@ -37,7 +39,7 @@ type runLoop struct {
 // executeLoop runs pr (started with a pidfd) to its end or its limit.
 // It reports ok false, having touched nothing, when the epoll set cannot
 // be made; the caller then uses the goroutine fallback.
-func executeLoop(ctx context.Context, pr *proc, lim Limits) (ex *execution, ok bool) {
+func executeLoop(ctx context.Context, pr *child, lim Limits) (ex *execution, ok bool) {
 	ep, err := unix.EpollCreate1(unix.EPOLL_CLOEXEC)
 	if err != nil {
 		return nil, false
@@ -51,7 +53,7 @@ func executeLoop(ctx context.Context, pr *proc, lim Limits) (ex *execution, ok b
 		err = add(pr.errFD, tagStderr, unix.EPOLLIN)
 	}
 	if err == nil {
-		err = add(pr.pidfd, tagExit, unix.EPOLLIN)
+		err = add(pr.PidFD, tagExit, unix.EPOLLIN)
 	}
 	if err == nil && pr.inFD >= 0 {
 		err = add(pr.inFD, tagStdin, unix.EPOLLOUT)
@@ -71,13 +73,13 @@ func executeLoop(ctx context.Context, pr *proc, lim Limits) (ex *execution, ok b
 	}
 	defer func() {
 		epf.Close() // drops the set with everything in it
-		for _, fd := range []*int{&pr.outFD, &pr.errFD, &pr.inFD, &pr.pidfd} {
+		for _, fd := range []*int{&pr.outFD, &pr.errFD, &pr.inFD, &pr.PidFD} {
 			if *fd >= 0 {
 				unix.Close(*fd)
 				*fd = -1
 			}
 		}
-		close(pr.done)
+		pr.MarkDone()
 	}()
 
 	ex = &execution{sig: -1}
@@ -87,7 +89,17 @@ func executeLoop(ctx context.Context, pr *proc, lim Limits) (ex *execution, ok b
 		epf.SetReadDeadline(time.Now())
 	})
 	defer stop()
-	epf.SetReadDeadline(pr.start.Add(lim.Wall))
+	// Every proc.TreePoll the whole tree's CPU and memory are checked,
+	// when there are limits on them (a run shorter than that never is).
+	wallEnd := pr.Started.Add(lim.Wall)
+	poll := pr.HasTreeLimits()
+	nextWake := func() time.Time {
+		if t := time.Now().Add(proc.TreePoll); poll && t.Before(wallEnd) {
+			return t
+		}
+		return wallEnd
+	}
+	epf.SetReadDeadline(nextWake())
 	var drainUntil time.Time
 	for {
 		err := rc.Read(l.step)
@@ -97,14 +109,15 @@ func executeLoop(ctx context.Context, pr *proc, lim Limits) (ex *execution, ok b
 		if l.failed != nil {
 			// Cannot happen with a sound kernel; do not leave a process
 			// behind in any case.
-			pr.kill()
-			pr.reapNow()
+			pr.Kill()
+			pr.Reap()
 			break
 		}
-		if pr.reaped && !l.open[0] && !l.open[1] {
+		reaped := pr.Reaped()
+		if reaped && !l.open[0] && !l.open[1] {
 			break
 		}
-		if pr.reaped {
+		if reaped {
 			// The group is dead; a process that escaped it may still hold
 			// a pipe open. Give it drainGrace, as watched runs do.
 			now := time.Now()
@@ -119,7 +132,16 @@ func executeLoop(ctx context.Context, pr *proc, lim Limits) (ex *execution, ok b
 		if err == nil {
 			continue
 		}
-		// The wall-time limit, or ctx: kill the group and wait for the exit.
+		if poll && !interrupted.Load() && time.Now().Before(wallEnd) {
+			if pr.CheckTree() != "" { // killed: wait for the exit
+				poll = false
+				epf.SetReadDeadline(wallEnd)
+			} else {
+				epf.SetReadDeadline(nextWake())
+			}
+			continue
+		}
+		// The wall-time limit, or ctx: kill the tree and wait for the exit.
 		if !ex.timedOut && !ex.cancelled {
 			if interrupted.Load() && ctx.Err() != nil && !errors.Is(ctx.Err(), context.DeadlineExceeded) {
 				ex.cancelled = true
@@ -127,7 +149,7 @@ func executeLoop(ctx context.Context, pr *proc, lim Limits) (ex *execution, ok b
 				ex.timedOut = true
 			}
 		}
-		pr.kill()
+		pr.Kill()
 		epf.SetReadDeadline(time.Time{})
 	}
 	ex.res = pr.result(l.out.data, l.err.data, l.out.dropped, l.err.dropped)
@@ -149,7 +171,7 @@ func (l *runLoop) step(uintptr) bool {
 			return true
 		}
 		if n == 0 {
-			return reaped || l.pr.reaped && !l.open[0] && !l.open[1]
+			return reaped || l.pr.Reaped() && !l.open[0] && !l.open[1]
 		}
 		for _, ev := range evs[:n] {
 			switch ev.Fd {
@@ -160,12 +182,12 @@ func (l *runLoop) step(uintptr) bool {
 			case tagStdin:
 				l.feed()
 			case tagExit:
-				if l.pr.pidfd < 0 {
+				if l.pr.PidFD < 0 {
 					continue
 				}
-				if exited, err := pidfdExited(l.pr.pidfd); exited || err != nil {
-					l.remove(&l.pr.pidfd)
-					l.pr.reapNow()
+				if exited, err := proc.PidFDExited(l.pr.PidFD); exited || err != nil {
+					l.remove(&l.pr.PidFD)
+					l.pr.Reap()
 					l.remove(&l.pr.inFD) // nobody reads the rest
 					reaped = true
 				}

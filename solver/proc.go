@@ -1,31 +1,34 @@
 package solver
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"slices"
 	"sync"
-	"syscall"
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"tandem/internal/proc"
 )
 
 // Limits bounds one solver process. A run always has a wall-time and a
 // memory limit: zero fields take the defaults below.
 type Limits struct {
 	// Wall is the wall-clock limit (default DefaultWall). When it passes, the
-	// whole process group is killed with SIGKILL.
+	// whole process tree is killed with SIGKILL.
 	Wall time.Duration
-	// CPU is the user+system CPU limit, enforced by the kernel with
-	// RLIMIT_CPU in whole seconds, rounded up (default: Wall).
+	// CPU is the user+system CPU limit of the whole process tree: each
+	// process gets RLIMIT_CPU in whole seconds, rounded up, and the tree is
+	// killed when the sum over it passes CPU (default: Wall).
 	CPU time.Duration
-	// Memory is the address-space limit in bytes, enforced with RLIMIT_AS
-	// (default DefaultMemory). A negative value sets no RLIMIT_AS, for
-	// sanitizer builds that reserve terabytes of address space; the run is
-	// still classified as memout when its peak RSS passes -Memory.
+	// Memory is the memory limit in bytes (default DefaultMemory): each
+	// process's address space (RLIMIT_AS), and the resident memory of the
+	// whole tree (cgroup memory.max where delegated, else watched). A
+	// negative value sets no RLIMIT_AS, for sanitizer builds that reserve
+	// terabytes of address space; the tree is still bounded by -Memory and
+	// the run classified as memout when its peak RSS passes -Memory.
 	Memory int64
 	// OutputCap is how many bytes of stdout and of stderr are kept (default
 	// DefaultOutputCap). The rest is read and dropped, so the solver never
@@ -39,6 +42,15 @@ const (
 	DefaultMemory    = 2 << 30
 	DefaultOutputCap = 16 << 20
 )
+
+// check rejects negative time limits, which would otherwise silently
+// become the defaults (zero means the default).
+func (l Limits) check() error {
+	if l.Wall < 0 || l.CPU < 0 {
+		return fmt.Errorf("negative time limit (wall %v, CPU %v): give a positive limit, or zero for the default", l.Wall, l.CPU)
+	}
+	return nil
+}
 
 func (l Limits) withDefaults() Limits {
 	if l.Wall <= 0 {
@@ -56,30 +68,19 @@ func (l Limits) withDefaults() Limits {
 	return l
 }
 
-// proc is one started solver process in its own process group.
+// child is one started solver process and the parent's ends of its pipes.
+// The process itself, its tree, limits and reaping are [proc.Proc]'s.
 //
-// Limits are applied with prlimit(2) on the child's pid right after it
-// starts. Go cannot run code between fork and exec, and a re-exec of tandem
-// as a limiter would double the process count and the start-up cost of
-// every query. The price is a window of a few tens of microseconds in which
-// the solver runs unlimited: it cannot use a meaningful amount of CPU or
-// memory in that time, and the wall-time limit, enforced by tandem itself,
-// covers it anyway.
-//
-// The process is started with syscall.ForkExec (vfork and exec, as os/exec
-// does, without os/exec's per-run files and goroutines) and a pidfd. A
-// one-shot run then waits for everything at once in the calling goroutine:
+// A one-shot run waits for everything at once in the calling goroutine:
 // output, exit and the wall-time limit, through one epoll set in Go's
 // poller (see loop.go). No thread sits in a blocking wait(2) for the whole
 // run: a blocked thread keeps the Go runtime's monitor thread waking every
 // 20 µs, which cost more CPU than everything else tandem does per query
 // (bench/campaignoverhead). A session, whose output is read as it comes,
-// uses goroutines instead ([proc.watch]).
-type proc struct {
-	path  string
-	pid   int
-	pidfd int // -1 when the kernel gives none
-	start time.Time
+// uses goroutines instead ([child.watch]).
+type child struct {
+	*proc.Proc
+	path string
 
 	// The parent's ends of the pipes, until watch wraps them in files or
 	// the run loop closes them; inFD is -1 when there is none.
@@ -90,15 +91,6 @@ type proc struct {
 	stdin  *os.File
 	stdout *os.File
 	stderr *os.File
-	done   chan struct{} // closed when the process has been reaped
-
-	mu     sync.Mutex // guards reaped against kill
-	reaped bool
-	// Set when reaped.
-	status  syscall.WaitStatus
-	rusage  syscall.Rusage
-	waitErr error // from wait4; status and rusage are meaningless when set
-	end     time.Time
 }
 
 // binaryCache remembers where exec.LookPath found each solver binary for a
@@ -157,7 +149,7 @@ const (
 // before the solver starts when it fits in the pipe, and the pipe closed;
 // otherwise pr.inFD and pr.pending hold the pipe and the rest. For
 // stdinInteractive pr.inFD is the open pipe.
-func startProc(p *Profile, argv []string, lim Limits, kind stdinKind, input []byte) (*proc, error) {
+func startProc(p *Profile, argv []string, lim Limits, kind stdinKind, input []byte) (*child, error) {
 	path, err := lookBinary(p)
 	if err != nil {
 		return nil, err
@@ -168,7 +160,7 @@ func startProc(p *Profile, argv []string, lim Limits, kind stdinKind, input []by
 			unix.Close(fd)
 		}
 	}
-	fail := func(what string, err error) (*proc, error) {
+	fail := func(what string, err error) (*child, error) {
 		closeFDs(parentFDs)
 		closeFDs(childFDs)
 		return nil, fmt.Errorf("solver %s: %s: %w", p.Name, what, err)
@@ -205,24 +197,22 @@ func startProc(p *Profile, argv []string, lim Limits, kind stdinKind, input []by
 	}
 	parentFDs, childFDs = append(parentFDs, errParent), append(childFDs, errChild)
 
-	pidfd := -1
-	attr := &syscall.ProcAttr{
-		Env:   os.Environ(),
-		Files: []uintptr{uintptr(inChild), uintptr(outChild), uintptr(errChild)},
-		Sys:   &syscall.SysProcAttr{Setpgid: true, PidFD: &pidfd},
+	attr := proc.Attr{
+		Path:   path,
+		Args:   append([]string{path}, argv...),
+		Files:  []uintptr{uintptr(inChild), uintptr(outChild), uintptr(errChild)},
+		Limits: lim.tree(),
+		PidFD:  !testNoPidfd,
 	}
-	if testNoPidfd {
-		attr.Sys.PidFD = nil
-	}
-	pr := &proc{path: path, outFD: outParent, errFD: errParent, inFD: -1, done: make(chan struct{})}
-	pr.start = time.Now()
-	pid, err := syscall.ForkExec(path, append([]string{path}, argv...), attr)
+	pr := &child{path: path, outFD: outParent, errFD: errParent, inFD: -1}
+	started, err := proc.Start(attr)
 	if err != nil {
 		// The binary may have moved since it was looked up: look again.
 		binaryCache.Delete(binaryKey{p.Binary, os.Getenv("PATH")})
 		if again, lerr := lookBinary(p); lerr == nil && again != path {
 			path, pr.path = again, again
-			pid, err = syscall.ForkExec(path, append([]string{path}, argv...), attr)
+			attr.Path, attr.Args[0] = again, again
+			started, err = proc.Start(attr)
 		}
 	}
 	closeFDs(childFDs) // the child has its copies
@@ -231,14 +221,7 @@ func startProc(p *Profile, argv []string, lim Limits, kind stdinKind, input []by
 		binaryCache.Delete(binaryKey{p.Binary, os.Getenv("PATH")})
 		return fail("starting "+path, err)
 	}
-	pr.pid, pr.pidfd = pid, pidfd
-	if err := applyLimits(pid, lim); err != nil {
-		pr.reapNow()
-		if pidfd >= 0 {
-			unix.Close(pidfd)
-		}
-		return fail("setting resource limits", err)
-	}
+	pr.Proc = started
 	switch {
 	case inParent < 0:
 	case kind == stdinData && len(input) == 0:
@@ -255,143 +238,27 @@ var testNoPidfd = false
 
 // watch wraps the pipes in files and waits for the process in a
 // goroutine, which closes done when it has been reaped.
-func (pr *proc) watch() {
+func (pr *child) watch() {
 	if pr.inFD >= 0 {
 		pr.stdin = os.NewFile(uintptr(pr.inFD), "solver stdin")
 	}
 	pr.stdout = os.NewFile(uintptr(pr.outFD), "solver stdout")
 	pr.stderr = os.NewFile(uintptr(pr.errFD), "solver stderr")
 	pr.inFD, pr.outFD, pr.errFD = -1, -1, -1
-	go pr.wait()
+	go pr.Wait()
 }
 
-// applyLimits sets RLIMIT_CPU and RLIMIT_AS on a started process.
-func applyLimits(pid int, lim Limits) error {
-	if lim.CPU > 0 {
-		secs := uint64((lim.CPU + time.Second - 1) / time.Second)
-		// Soft limit: SIGXCPU; hard limit one second later: SIGKILL.
-		rl := unix.Rlimit{Cur: secs, Max: secs + 1}
-		if err := unix.Prlimit(pid, unix.RLIMIT_CPU, &rl, nil); err != nil && !errors.Is(err, unix.ESRCH) {
-			return fmt.Errorf("RLIMIT_CPU: %w", err)
-		}
+// tree maps the limits of one run onto its process tree: RLIMIT_CPU and
+// RLIMIT_AS per process, and the same CPU time and memory for the whole
+// tree (a negative Memory sets no RLIMIT_AS but still bounds the tree).
+func (l Limits) tree() proc.Limits {
+	t := proc.Limits{CPU: l.CPU, Memory: l.Memory}
+	if l.Memory > 0 {
+		t.AddressSpace = l.Memory
+	} else if l.Memory < 0 {
+		t.Memory = -l.Memory
 	}
-	if lim.Memory > 0 {
-		rl := unix.Rlimit{Cur: uint64(lim.Memory), Max: uint64(lim.Memory)}
-		if err := unix.Prlimit(pid, unix.RLIMIT_AS, &rl, nil); err != nil && !errors.Is(err, unix.ESRCH) {
-			return fmt.Errorf("RLIMIT_AS: %w", err)
-		}
-	}
-	return nil
-}
-
-// wait waits for the process to exit, reaps it and closes done.
-func (pr *proc) wait() {
-	defer close(pr.done)
-	if !pr.awaitExit() {
-		// No pidfd, or the kernel cannot wait on one: block a thread, and
-		// do not reap yet (see reapNow).
-		var info unix.Siginfo
-		for {
-			err := unix.Waitid(unix.P_PID, pr.pid, &info, unix.WEXITED|unix.WNOWAIT, nil)
-			if err != unix.EINTR {
-				break
-			}
-		}
-	}
-	pr.reapNow()
-}
-
-// awaitExit waits for the exit through the pidfd in Go's poller, so the
-// goroutine parks instead of holding a thread in wait(2). It closes the
-// pidfd, and reports false when it could not wait that way.
-func (pr *proc) awaitExit() bool {
-	if pr.pidfd < 0 {
-		return false
-	}
-	fd := pr.pidfd
-	pr.pidfd = -1
-	if err := unix.SetNonblock(fd, true); err != nil {
-		unix.Close(fd)
-		return false
-	}
-	f := os.NewFile(uintptr(fd), "pidfd")
-	defer f.Close()
-	rc, err := f.SyscallConn()
-	if err != nil {
-		return false
-	}
-	ok := true
-	err = rc.Read(func(fd uintptr) bool {
-		exited, err := pidfdExited(int(fd))
-		if err != nil {
-			ok = false // e.g. a kernel without P_PIDFD (before 5.4)
-			return true
-		}
-		return exited
-	})
-	return ok && err == nil
-}
-
-// pidfdExited reports whether the process of pidfd has exited, without
-// reaping it.
-func pidfdExited(pidfd int) (bool, error) {
-	for {
-		var info unix.Siginfo
-		err := unix.Waitid(unix.P_PIDFD, pidfd, &info, unix.WEXITED|unix.WNOWAIT|unix.WNOHANG, nil)
-		if err == unix.EINTR {
-			continue
-		}
-		return err == nil && info.Signo != 0, err // Signo 0: not exited yet
-	}
-}
-
-// reapNow kills the group, then reaps the leader (waiting for it to exit
-// if need be) and records how it ended. Called when the leader has exited
-// but is not reaped yet, the kill sweeps children it left behind while its
-// pid, and so its group id, still cannot belong to anyone else.
-func (pr *proc) reapNow() {
-	pr.mu.Lock()
-	defer pr.mu.Unlock()
-	if pr.reaped {
-		return
-	}
-	syscall.Kill(-pr.pid, syscall.SIGKILL)
-	for {
-		_, err := syscall.Wait4(pr.pid, &pr.status, 0, &pr.rusage)
-		if err != syscall.EINTR {
-			pr.waitErr = err
-			break
-		}
-	}
-	pr.reaped = true
-	pr.end = time.Now()
-}
-
-// kill sends SIGKILL to the whole process group. Safe to call many times;
-// after the leader has been reaped it does nothing (the group was killed
-// just before, and its id may belong to someone else by now).
-func (pr *proc) kill() {
-	pr.mu.Lock()
-	defer pr.mu.Unlock()
-	if !pr.reaped {
-		syscall.Kill(-pr.pid, syscall.SIGKILL)
-	}
-}
-
-// reap waits until the process has been reaped by the wait goroutine
-// (after watch).
-func (pr *proc) reap() {
-	<-pr.done
-}
-
-// exited reports whether the direct child has been reaped.
-func (pr *proc) exited() bool {
-	select {
-	case <-pr.done:
-		return true
-	default:
-		return false
-	}
+	return t
 }
 
 // capture keeps the first max bytes read from a pipe and counts the rest.

@@ -470,3 +470,12 @@ func DefaultProfilesPath() string {
 	}
 	return p
 }
+
+// Command is a profile for a solver given as a program and its arguments
+// rather than by name: scripts go to its standard input after args (Run
+// with a [BytesInput]). Test harnesses that compare tandem with a solver
+// binary use it, so their processes get the same limits and cleanup as
+// every other solver run.
+func Command(name, binary string, args ...string) *Profile {
+	return &Profile{Name: name, Binary: binary, StdinArgs: slices.Clone(args), OptionStyle: OptionAny}
+}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"tandem/internal/proc"
 )
 
 // Input is what a one-shot run solves: a file, or a script given on
@@ -65,10 +67,15 @@ type Result struct {
 	SignatureNorm string `json:"signature_norm,omitempty"`
 
 	Wall time.Duration `json:"wall_ns"`
+	// User and Sys are the CPU time of the solver's whole process tree:
+	// from its cgroup's cpu.stat, or (pgroup isolation) its rusage, which
+	// includes the children it waited for, plus the descendants tandem
+	// swept up.
 	User time.Duration `json:"user_ns"`
 	Sys  time.Duration `json:"sys_ns"`
 	// PeakRSS is the solver's peak resident set size from wait4's rusage,
-	// in bytes. The solver is started with vfork (CLONE_VM, as os/exec
+	// in bytes, or the largest resident memory of its tree seen while it
+	// ran when that is larger. The solver is started with vfork (CLONE_VM, as os/exec
 	// does too), and Linux carries the old memory map's high-water mark
 	// over exec, so it is never below tandem's own peak RSS at the start:
 	// it measures the solver only when the solver is the bigger of the two.
@@ -78,6 +85,13 @@ type Result struct {
 	Stderr        []byte `json:"-"`
 	StdoutDropped int64  `json:"stdout_dropped,omitempty"` // bytes read past OutputCap and discarded
 	StderrDropped int64  `json:"stderr_dropped,omitempty"`
+
+	// Isolation is how the solver's process tree was contained: "cgroup"
+	// or "pgroup" (see tandem/internal/proc).
+	Isolation string `json:"isolation,omitempty"`
+	// TreeLimit is "cpu" or "memory" when the whole tree passed that limit
+	// and was killed for it.
+	TreeLimit string `json:"tree_limit,omitempty"`
 
 	// Argv is the command that ran, program first.
 	Argv []string `json:"argv"`
@@ -108,6 +122,9 @@ const drainGrace = 500 * time.Millisecond
 // s-expression; the last check-sat answer when there is one; unsupported;
 // error.
 func Run(ctx context.Context, p *Profile, in Input, opts RunOptions) (*Result, error) {
+	if err := opts.Limits.check(); err != nil {
+		return nil, fmt.Errorf("solver %s: %w", p.Name, err)
+	}
 	lim := opts.Limits.withDefaults()
 	var argv []string
 	if in.Path != "" {
@@ -148,22 +165,22 @@ func execute(ctx context.Context, p *Profile, argv []string, lim Limits, kind st
 	}
 	var ex *execution
 	ok := false
-	if pr.pidfd >= 0 {
+	if pr.PidFD >= 0 {
 		ex, ok = executeLoop(ctx, pr, lim)
 	}
 	if !ok {
 		ex = executeWatched(ctx, pr, lim)
 	}
 	ex.res.Argv = append([]string{pr.path}, argv...)
-	if pr.waitErr == nil && pr.status.Signaled() {
-		ex.sig = pr.status.Signal()
+	if sig, ok := pr.Exit().Signaled(); ok {
+		ex.sig = sig
 	}
 	return ex, nil
 }
 
 // executeWatched is execute with a goroutine per pipe and one waiting for
 // the exit, for kernels without pidfds (before 5.3).
-func executeWatched(ctx context.Context, pr *proc, lim Limits) *execution {
+func executeWatched(ctx context.Context, pr *child, lim Limits) *execution {
 	pr.watch()
 	outC := startCapture(pr.stdout, lim.OutputCap)
 	errC := startCapture(pr.stderr, lim.OutputCap)
@@ -175,20 +192,30 @@ func executeWatched(ctx context.Context, pr *proc, lim Limits) *execution {
 	ex := &execution{sig: -1}
 	timer := time.NewTimer(lim.Wall)
 	defer timer.Stop()
-	select {
-	case <-pr.done:
-	case <-timer.C:
-		ex.timedOut = true
-		pr.kill()
-	case <-ctx.Done():
-		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+	tick := time.NewTicker(proc.TreePoll)
+	defer tick.Stop()
+wait:
+	for {
+		select {
+		case <-pr.Done():
+			break wait
+		case <-tick.C:
+			pr.CheckTree()
+		case <-timer.C:
 			ex.timedOut = true
-		} else {
-			ex.cancelled = true
+			pr.Kill()
+			break wait
+		case <-ctx.Done():
+			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+				ex.timedOut = true
+			} else {
+				ex.cancelled = true
+			}
+			pr.Kill()
+			break wait
 		}
-		pr.kill()
 	}
-	pr.reap() // the group is swept when the solver exits, before it is reaped
+	<-pr.Done() // the tree is swept when the solver exits, before it is reaped
 	outC.finish(pr.stdout, drainGrace)
 	errC.finish(pr.stderr, drainGrace)
 	if inDone != nil {
@@ -205,25 +232,25 @@ func executeWatched(ctx context.Context, pr *proc, lim Limits) *execution {
 
 // result is the Result of a reaped process with its output, before the
 // output is interpreted.
-func (pr *proc) result(stdout, stderr []byte, outDropped, errDropped int64) *Result {
+func (pr *child) result(stdout, stderr []byte, outDropped, errDropped int64) *Result {
+	e := pr.Exit()
 	res := &Result{
 		Stdout:        stdout,
 		Stderr:        stderr,
 		StdoutDropped: outDropped,
 		StderrDropped: errDropped,
-		Wall:          pr.end.Sub(pr.start),
+		Wall:          e.Wall,
 		ExitCode:      -1,
-		PID:           pr.pid,
+		PID:           pr.Pid,
+		Isolation:     proc.Isolation().Mode,
+		TreeLimit:     e.LimitHit,
 	}
-	if pr.waitErr == nil {
-		ru, ws := &pr.rusage, pr.status
-		res.User = time.Duration(ru.Utime.Nano())
-		res.Sys = time.Duration(ru.Stime.Nano())
-		res.PeakRSS = ru.Maxrss * 1024 // kilobytes on Linux
-		if ws.Signaled() {
-			res.Signal = signalName(ws.Signal())
+	if e.Err == nil {
+		res.User, res.Sys, res.PeakRSS = e.User, e.Sys, e.PeakRSS
+		if sig, ok := e.Signaled(); ok {
+			res.Signal = signalName(sig)
 		} else {
-			res.ExitCode = ws.ExitStatus()
+			res.ExitCode = e.Status.ExitStatus()
 		}
 	}
 	return res
@@ -283,8 +310,14 @@ func classify(res *Result, p *Profile, lim Limits, sig syscall.Signal, timedOut,
 	case cancelled:
 		set(StatusError, "cancelled by the caller; process group killed")
 		return
+	case res.TreeLimit == "cpu":
+		set(StatusTimeout, fmt.Sprintf("CPU limit %v reached by the process tree (%v used); tree killed", lim.CPU, res.CPU().Round(time.Millisecond)))
+		return
 	case sig == syscall.SIGXCPU || (sig == syscall.SIGKILL && res.CPU() >= lim.CPU):
 		set(StatusTimeout, fmt.Sprintf("CPU limit %v reached (%s)", lim.CPU, res.Signal))
+		return
+	case res.TreeLimit == "memory":
+		set(StatusMemout, fmt.Sprintf("memory limit %s reached by the process tree (peak %s); tree killed", FormatSize(max(lim.Memory, -lim.Memory)), FormatSize(res.PeakRSS)))
 		return
 	}
 	oom := hasOOMMarker(res.Stderr) || hasOOMMarker(res.Stdout) || res.PeakRSS >= memLimit/10*9

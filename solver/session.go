@@ -110,7 +110,7 @@ type Session struct {
 
 // incarnation is one solver process of a session.
 type incarnation struct {
-	pr     *proc
+	pr     *child
 	frames chan frame
 	quit   chan struct{}
 	rdone  chan struct{}
@@ -128,7 +128,10 @@ func StartSession(ctx context.Context, p *Profile, opts SessionOptions) (*Sessio
 	if !p.Incremental() || p.Quirks.NoPrintSuccess {
 		return nil, fmt.Errorf("solver %s has no interactive mode tandem can drive (set interactive_args in its profile, or use Run)", p.Name)
 	}
-	if opts.CallTimeout <= 0 {
+	if opts.CallTimeout < 0 {
+		return nil, fmt.Errorf("solver %s: negative call timeout %v: give a positive one, or zero for the default", p.Name, opts.CallTimeout)
+	}
+	if opts.CallTimeout == 0 {
 		opts.CallTimeout = DefaultCallTimeout
 	}
 	if opts.Memory == 0 {
@@ -206,9 +209,8 @@ func (s *Session) teardown() {
 	}
 	s.cur = nil
 	close(inc.quit)
-	inc.pr.kill()
-	inc.pr.reap()
-	inc.pr.kill()
+	inc.pr.Kill()
+	<-inc.pr.Done()
 	inc.pr.stdin.Close()
 	select {
 	case <-inc.rdone:
@@ -353,14 +355,14 @@ func (s *Session) died(why string) Reply {
 	inc := s.cur
 	// Give the process a moment to finish exiting, then make sure.
 	select {
-	case <-inc.pr.done:
+	case <-inc.pr.Done():
 	case <-time.After(200 * time.Millisecond):
 	}
 	s.teardown()
 	s.stats.Crashes++
 	r := Reply{Kind: ReplyNone, Status: StatusCrash, Message: why}
-	if inc.pr.exited() && inc.pr.waitErr == nil {
-		if ws := inc.pr.status; ws.Signaled() {
+	if e := inc.pr.Exit(); inc.pr.Exited() && e.Err == nil {
+		if ws := e.Status; ws.Signaled() {
 			r.Message += "; killed by " + signalName(ws.Signal())
 			r.Signature = "signal " + signalName(ws.Signal())
 		} else {
@@ -387,7 +389,7 @@ func (s *Session) call(ctx context.Context, cmd string) (Reply, error) {
 	start := time.Now()
 	s.stats.Calls++
 	restarted := false
-	if s.cur != nil && s.cur.pr.exited() {
+	if s.cur != nil && s.cur.pr.Exited() {
 		s.teardown()
 	}
 	if s.cur == nil {
@@ -651,7 +653,7 @@ func (s *Session) PID() int {
 	if s.cur == nil {
 		return 0
 	}
-	return s.cur.pr.pid
+	return s.cur.pr.Pid
 }
 
 // Depth returns the number of open push levels.

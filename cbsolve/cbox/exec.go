@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"math/big"
 	"os"
 	"os/exec"
@@ -14,11 +13,11 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"golang.org/x/sys/unix"
 
+	"tandem/internal/proc"
 	"tandem/smt"
 )
 
@@ -27,10 +26,11 @@ const maxLine = 1 << 20
 
 // OpenExec makes the box for f from an external program speaking the line
 // protocol of the package doc. argv[0] is looked up on PATH unless it has a
-// slash; the program runs directly (no shell) in its own process group,
-// with RLIMIT_AS set to opts.MemoryLimit, and is started here and kept
-// alive across calls. After a timeout, a crash or a garbled answer the
-// group is killed and the next call starts the program again. Calls are
+// slash; the program runs directly (no shell) in its own process tree
+// (tandem/internal/proc: a cgroup or process group, killed as a whole, dying
+// with tandem), with RLIMIT_AS set to opts.MemoryLimit, and is started here
+// and kept alive across calls. After a timeout, a crash or a garbled answer
+// the tree is killed and the next call starts the program again. Calls are
 // serialized: one process answers one line at a time.
 //
 // Parameters and results may be Bool, Int and bit-vectors of any width.
@@ -90,135 +90,53 @@ type execBox struct {
 	cur    atomic.Pointer[execProc] // e.p, for Close to kill without e.mu
 }
 
-// execProc is one running box process in its own group.
+// execProc is one running box process, started by tandem/internal/proc
+// (its own process tree, killed as a whole, dies with tandem).
 type execProc struct {
-	cmd    *exec.Cmd
-	pid    int
-	stdin  *os.File
-	stdout *os.File
+	*proc.Piped
 	r      *bufio.Reader
-	stderr *tail
-	errEOF chan struct{} // closed when the stderr reader stops
-	errR   *os.File
-	done   chan struct{} // closed when the process is reaped
-	state  *os.ProcessState
+	stderr *proc.Tail
 }
 
 func (e *execBox) start() (*execProc, error) {
-	fail := func(format string, a ...any) (*execProc, error) {
-		return nil, &Error{Box: e.f.Name, Kind: Start, Msg: fmt.Sprintf(format, a...)}
-	}
-	inR, inW, err := os.Pipe()
+	stderr := &proc.Tail{Max: 4096}
+	c, err := proc.StartPiped(proc.Attr{
+		Path:   e.path,
+		Args:   append([]string{e.argv[0]}, e.argv[1:]...),
+		Limits: proc.Limits{AddressSpace: max(e.mem, 0)},
+	}, stderr)
 	if err != nil {
-		return fail("creating a pipe: %v", err)
+		return nil, &Error{Box: e.f.Name, Kind: Start, Msg: fmt.Sprintf("starting %s: %v", e.path, err)}
 	}
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		closeFiles(inR, inW)
-		return fail("creating a pipe: %v", err)
-	}
-	errR, errW, err := os.Pipe()
-	if err != nil {
-		closeFiles(inR, inW, outR, outW)
-		return fail("creating a pipe: %v", err)
-	}
-	cmd := exec.Command(e.path, e.argv[1:]...)
-	cmd.Args[0] = e.argv[0]
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	if err := cmd.Start(); err != nil {
-		closeFiles(inR, inW, outR, outW, errR, errW)
-		return fail("starting %s: %v", e.path, err)
-	}
-	closeFiles(inR, outW, errW) // the child has its copies
-	p := &execProc{
-		cmd: cmd, pid: cmd.Process.Pid, stdin: inW, stdout: outR,
-		r:      bufio.NewReaderSize(outR, 4096),
-		stderr: &tail{max: 4096}, errEOF: make(chan struct{}), errR: errR,
-		done: make(chan struct{}),
-	}
-	if e.mem > 0 {
-		rl := unix.Rlimit{Cur: uint64(e.mem), Max: uint64(e.mem)}
-		if err := unix.Prlimit(p.pid, unix.RLIMIT_AS, &rl, nil); err != nil && !errors.Is(err, unix.ESRCH) {
-			p.kill()
-			p.wait()
-			return fail("setting the memory limit (RLIMIT_AS): %v", err)
-		}
-	}
-	go func() {
-		cmd.Wait()
-		p.state = cmd.ProcessState
-		close(p.done)
-	}()
-	go func() {
-		io.Copy(p.stderr, errR)
-		close(p.errEOF)
-	}()
-	return p, nil
+	return &execProc{Piped: c, r: bufio.NewReaderSize(c.Stdout, 4096), stderr: stderr}, nil
 }
 
-func closeFiles(fs ...*os.File) {
-	for _, f := range fs {
-		f.Close()
-	}
-}
-
-// kill sends SIGKILL to the process group.
-func (p *execProc) kill() { syscall.Kill(-p.pid, syscall.SIGKILL) }
-
-// wait kills the group, reaps the process and closes the pipes, waiting at
-// most a moment for a descendant that left the group and holds stderr.
-func (p *execProc) wait() {
-	p.kill()
-	<-p.done
-	closeFiles(p.stdin, p.stdout)
-	select {
-	case <-p.errEOF:
-	case <-time.After(100 * time.Millisecond):
-		p.errR.SetReadDeadline(time.Now())
-		<-p.errEOF
-	}
-	p.errR.Close()
-}
+// wait kills the tree, reaps the process and closes the pipes, waiting at
+// most a moment for a descendant that left the tree and holds stderr.
+func (p *execProc) wait() { p.Stop(100 * time.Millisecond) }
 
 // status describes how the process ended.
 func (p *execProc) status() string {
-	if p.state == nil {
+	if !p.Exited() {
 		return "the process is gone"
 	}
-	if ws, ok := p.state.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-		name := unix.SignalName(ws.Signal())
+	e := p.Exit()
+	if e.Err != nil {
+		return "the process is gone"
+	}
+	if sig, ok := e.Signaled(); ok {
+		name := unix.SignalName(sig)
 		if name == "" {
-			name = ws.Signal().String()
+			name = sig.String()
 		}
 		return "the process was killed by " + name
 	}
-	return fmt.Sprintf("the process exited with status %d", p.state.ExitCode())
+	return fmt.Sprintf("the process exited with status %d", e.Status.ExitStatus())
 }
 
-// tail keeps the last max bytes written to it.
-type tail struct {
-	mu  sync.Mutex
-	max int
-	buf []byte
-}
-
-func (t *tail) Write(b []byte) (int, error) {
-	t.mu.Lock()
-	t.buf = append(t.buf, b...)
-	if over := len(t.buf) - t.max; over > 0 {
-		t.buf = append(t.buf[:0], t.buf[over:]...)
-	}
-	t.mu.Unlock()
-	return len(b), nil
-}
-
-// lines is the last n lines.
-func (t *tail) lines(n int) string {
-	t.mu.Lock()
-	s := strings.TrimSpace(string(t.buf))
-	t.mu.Unlock()
-	ls := strings.Split(s, "\n")
+// lastLines is the last n lines of the kept standard error.
+func lastLines(t *proc.Tail, n int) string {
+	ls := strings.Split(strings.TrimSpace(t.String()), "\n")
 	if len(ls) > n {
 		ls = ls[len(ls)-n:]
 	}
@@ -307,16 +225,16 @@ func (e *execBox) roundTrip(ctx context.Context, line []byte) (string, error) {
 	}
 	p := e.p
 	deadline := time.Now().Add(e.timeout)
-	p.stdout.SetReadDeadline(deadline)
-	p.stdin.SetWriteDeadline(deadline)
+	p.Stdout.SetReadDeadline(deadline)
+	p.Stdin.SetWriteDeadline(deadline)
 	var stop func() bool
 	if ctx.Done() != nil {
 		stop = context.AfterFunc(ctx, func() {
-			p.stdout.SetReadDeadline(time.Now())
-			p.stdin.SetWriteDeadline(time.Now())
+			p.Stdout.SetReadDeadline(time.Now())
+			p.Stdin.SetWriteDeadline(time.Now())
 		})
 	}
-	_, werr := p.stdin.Write(line)
+	_, werr := p.Stdin.Write(line)
 	var ans []byte
 	var rerr error
 	if werr == nil {
@@ -356,10 +274,10 @@ func (e *execBox) roundTrip(ctx context.Context, line []byte) (string, error) {
 	}
 	// The process closed its end: it died (or closed stdout) mid-call.
 	select {
-	case <-p.done:
+	case <-p.Done():
 	case <-time.After(200 * time.Millisecond):
 	}
-	exited := p.exited()
+	exited := p.Exited()
 	e.discard()
 	msg := "the process closed its standard output"
 	if exited {
@@ -367,22 +285,13 @@ func (e *execBox) roundTrip(ctx context.Context, line []byte) (string, error) {
 	}
 	msg += " during the call"
 	kind := Crash
-	if errs := p.stderr.lines(5); errs != "" {
+	if errs := lastLines(p.stderr, 5); errs != "" {
 		msg += "; its last standard error lines:\n" + errs
 		if outOfMemory(errs) {
 			kind = Memory
 		}
 	}
 	return "", &Error{Kind: kind, Msg: msg}
-}
-
-func (p *execProc) exited() bool {
-	select {
-	case <-p.done:
-		return true
-	default:
-		return false
-	}
 }
 
 func outOfMemory(stderr string) bool {
@@ -410,7 +319,7 @@ func (e *execBox) discard() {
 func (e *execBox) close() error {
 	e.closed.Store(true)
 	if p := e.cur.Load(); p != nil {
-		p.kill()
+		p.Kill()
 	}
 	e.mu.Lock()
 	e.discard()

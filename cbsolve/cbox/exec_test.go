@@ -271,13 +271,13 @@ func TestExecNoLeaks(t *testing.T) {
 		}
 		hang.(Bits).CallBits(ctx, []uint64{0})
 		die.(Bits).CallBits(ctx, []uint64{0})
-		pids = append(pids, execOf(hang).p.pid, execOf(die).p.pid)
+		pids = append(pids, execOf(hang).p.Pid, execOf(die).p.Pid)
 
 		// Close during a hanging call ends the call at once.
 		slow := opts
 		slow.CallTimeout = time.Minute
 		h2 := helperBox(t, decl("hang", bv(8), bv(8)), slow)
-		pids = append(pids, execOf(h2).p.pid)
+		pids = append(pids, execOf(h2).p.Pid)
 		done := make(chan error)
 		go func() {
 			_, err := h2.(Bits).CallBits(ctx, []uint64{1})

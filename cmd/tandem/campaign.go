@@ -51,6 +51,7 @@ func addCampaignFlags(cmd *cobra.Command, f *campaignFlags) {
 	fl.DurationVar(&f.reduceTime, "reduce-timeout", campaign.DefaultReduceTimeout, "time limit for reducing one finding")
 	fl.BoolVar(&f.resume, "resume", false, "resume the campaign in DIR (its system, seed and budget are read from the store)")
 	fl.DurationVar(&f.logEvery, "log-every", campaign.DefaultLogEvery, "interval of progress lines when standard error is not a terminal")
+	allowDuration(fl, "time", zeroOK)
 }
 
 func (f *campaignFlags) options(cmd *cobra.Command) (campaign.Options, error) {
@@ -231,6 +232,7 @@ func init() {
 	f.StringVar(&demoOpts.solvers, "solvers", "z3", "z3toy: solver specs separated by ';'")
 	f.StringVar(&demoOpts.logic, "logic", "", "z3toy: QF_BV or QF_LIA (default: either, per iteration)")
 	f.DurationVar(&demoOpts.timeout, "timeout", 2*time.Second, "z3toy: time limit per solver run")
+	allowDuration(f, "work", zeroOK)
 	addCampaignFlags(campaignResumeCmd, &resumeFlags)
 	campaignCmd.AddCommand(campaignDemoCmd, campaignResumeCmd)
 	rootCmd.AddCommand(campaignCmd)

@@ -137,6 +137,7 @@ lemma, deletion, query, answer, model and core).`,
 	fl.StringVar(&proofPath, "proof", "", "write an IDRUP proof to this file")
 	fl.BoolVar(&relaxed, "relaxed", false, "read the input leniently (DIMACS: no header needed; iCNF: any blanks, CR LF)")
 	fl.DurationVar(&timeout, "timeout", 0, "stop after this long and answer UNKNOWN (0: no limit)")
+	allowDuration(fl, "timeout", zeroOK)
 	fl.StringVar(&restart, "restart", "ema", "restart policy: ema (Glucose LBD averages), luby, none")
 	fl.StringVar(&decision, "decide", "vsids", "decision heuristic: vsids, static (smallest variable first)")
 	fl.StringVar(&phase, "phase", "saved", "decision phase: saved, false, true, random")

@@ -71,6 +71,7 @@ Exit status: 0 without findings, 10 with findings, 1 on errors.`,
 	cmd.Flags().StringVar(&out, "out", "", "campaign directory (default satfuzz-TARGET)")
 	cmd.Flags().DurationVar(&budget, "budget", 0, "time budget (same as --time)")
 	cmd.Flags().DurationVar(&traceTime, "trace-time", 0, "time limit of one trace (default 10s)")
+	allowDuration(cmd.Flags(), "budget", zeroOK)
 
 	var rTarget string
 	var rTime time.Duration

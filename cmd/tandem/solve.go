@@ -144,6 +144,8 @@ Exit status: 0 for any verdict, 2 on bad input or a setup failure.`,
 	f.BoolVar(&opts.NoPropose, "no-propose", false, "no SMT proposals from the partial model's closed-box outputs (ablation)")
 	f.BoolVar(&opts.NoSeedReuse, "no-seed-reuse", false, "do not seed fuzz runs with earlier partial models (ablation)")
 	f.DurationVar(&opts.Probe, "probe", 100*time.Millisecond, "cdfl: fuzz the whole formula this long before starting the SMT engine (negative: no probe)")
+	allowDuration(f, "fuzz-slice", zeroOK, negativeOK)
+	allowDuration(f, "probe", zeroOK, negativeOK)
 	rootCmd.AddCommand(cmd)
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"tandem/internal/proc"
 	"tandem/solver"
 )
 
@@ -24,7 +25,12 @@ var solversCmd = &cobra.Command{
 	Short: "list the solver profiles found on this machine, with versions",
 	Long: `List the solver profiles tandem knows (built in: z3, cvc5, cvc4, boolector
 and a generic SMT-LIB 2.6 one; plus those of a profiles file) whose binary
-is on this machine, with the version each one reports.
+is on this machine, with the version each one reports, and how solver
+processes are isolated: "cgroup" (each solver's whole process tree in a
+cgroup v2 of its own: killed as a whole, CPU counted for the tree) or
+"pgroup" (the fallback where cgroup v2 is not writable: process groups, with
+escaped descendants found by tandem's tag and swept up). Set
+TANDEM_ISOLATION=pgroup to force the fallback.
 
 Profiles file (TOML; --profiles, else $TANDEM_SOLVERS, else
 ~/.config/tandem/solvers.toml). Each [solver.NAME] table overrides the
@@ -89,6 +95,7 @@ normal_exit_codes, logics, operators, and a [solver.NAME.quirks] table.`,
 			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", p.Name, version, path, incr, logics)
 		}
 		tw.Flush()
+		fmt.Fprintln(cmd.OutOrStdout(), "\nisolation:", proc.Isolation())
 		if found == 0 {
 			fmt.Fprintln(os.Stderr, "no solver found: install some with ./scripts/setup.sh, or set binary paths in a profiles file")
 			return exitError{1}

@@ -5,12 +5,11 @@ import (
 	"context"
 	"fmt"
 	"math/big"
-	"os/exec"
 	"strings"
-	"syscall"
 	"time"
 
 	"tandem/smt"
+	"tandem/solver"
 )
 
 // GetValues asks an SMT solver (binary, with args such as "-in" for z3 or
@@ -58,21 +57,17 @@ func getValues(ctx context.Context, binary string, args []string, terms []*smt.T
 		}
 	}
 	in.WriteString("))\n(exit)\n")
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, binary, args...)
-	cmd.Stdin = &in
-	var out, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &stderr
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
-	runErr := cmd.Run()
-	text := out.String()
+	res, err := solver.Run(ctx, solver.Command(binary, binary, args...), solver.BytesInput(in.Bytes()),
+		solver.RunOptions{Limits: solver.Limits{Wall: timeout}})
+	if err != nil {
+		return nil, fmt.Errorf("running %s: %w", binary, err)
+	}
+	text := string(res.Stdout)
 	if i := strings.Index(text, "(error"); i >= 0 {
 		return nil, fmt.Errorf("solver error: %s", firstLine(text[i:]))
 	}
-	if runErr != nil && !strings.HasPrefix(strings.TrimSpace(text), "sat") {
-		return nil, fmt.Errorf("running %s: %w: %s", binary, runErr, firstLine(stderr.String()))
+	if failed(res) && !strings.HasPrefix(strings.TrimSpace(text), "sat") {
+		return nil, fmt.Errorf("running %s: %s (%s): %s", binary, res.Status, res.Reason, firstLine(string(res.Stderr)))
 	}
 	text = strings.TrimSpace(text)
 	if !strings.HasPrefix(text, "sat") {
@@ -97,6 +92,11 @@ func getValues(ctx context.Context, binary string, args []string, terms []*smt.T
 		out2[i] = v
 	}
 	return out2, nil
+}
+
+// failed reports whether a solver run did not end with exit code 0.
+func failed(r *solver.Result) bool {
+	return r.Status == solver.StatusTimeout || r.Signal != "" || r.ExitCode != 0
 }
 
 func firstLine(s string) string {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
-	"os/exec"
 	"sort"
 	"strconv"
 	"strings"
@@ -15,6 +14,7 @@ import (
 	"tandem/smt"
 	"tandem/smt/fp"
 	"tandem/smtlib"
+	"tandem/solver"
 )
 
 // Term is one ground term of the solver comparison: its SMT-LIB text, the
@@ -428,22 +428,20 @@ func getValues(ctx context.Context, s Solver, terms []Term) ([]smt.Value, string
 		script.WriteByte('\n')
 	}
 	script.WriteString("))\n")
-	ctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, s.Bin, s.Args...)
-	cmd.Stdin = bytes.NewReader(script.Bytes())
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	runErr := cmd.Run()
-	if ctx.Err() != nil {
-		return nil, "", fmt.Errorf("%s: batch of %d terms: %w", s.Name, len(terms), ctx.Err())
+	res, err := solver.Run(ctx, solver.Command(s.Name, s.Bin, s.Args...), solver.BytesInput(script.Bytes()),
+		solver.RunOptions{Limits: solver.Limits{Wall: 5 * time.Minute}})
+	if err != nil {
+		return nil, "", fmt.Errorf("%s: %w", s.Name, err)
 	}
-	text := out.Bytes()
+	if ctx.Err() != nil || res.Status == solver.StatusTimeout {
+		return nil, "", fmt.Errorf("%s: batch of %d terms: %s (%s)", s.Name, len(terms), res.Status, res.Reason)
+	}
+	text := res.Stdout
 	if i := bytes.Index(text, []byte("(error")); i >= 0 {
 		return nil, strings.TrimSpace(string(text[i:])), nil
 	}
-	if runErr != nil {
-		return nil, fmt.Sprintf("exit %v: %s", runErr, strings.TrimSpace(errb.String())), nil
+	if res.Signal != "" || res.ExitCode != 0 {
+		return nil, fmt.Sprintf("exit %d%s: %s", res.ExitCode, res.Signal, strings.TrimSpace(string(res.Stderr))), nil
 	}
 	first, rest, _ := bytes.Cut(text, []byte("\n"))
 	if string(bytes.TrimSpace(first)) != "sat" {

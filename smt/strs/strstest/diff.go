@@ -1,18 +1,17 @@
 package strstest
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"math/big"
-	"os/exec"
 	"strconv"
 	"strings"
 	"time"
 
 	"tandem/smt"
 	"tandem/smt/strs"
+	"tandem/solver"
 )
 
 // Solver is a solver binary that answers (get-value …) for ground terms.
@@ -283,23 +282,20 @@ func (s Solver) values(ctx context.Context, terms []*smt.Term) ([]string, error)
 	if to == 0 {
 		to = 120 * time.Second
 	}
-	ctx, cancel := context.WithTimeout(ctx, to)
-	defer cancel()
-	args := s.Args
-	cmd := exec.CommandContext(ctx, s.Path, args...)
-	cmd.Stdin = strings.NewReader(Script(terms))
-	var out, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &stderr
-	err := cmd.Run()
-	text := out.String()
-	if ctx.Err() != nil {
+	res, err := solver.Run(ctx, solver.Command(s.Name, s.Path, s.Args...), solver.BytesInput([]byte(Script(terms))),
+		solver.RunOptions{Limits: solver.Limits{Wall: to}})
+	if err != nil {
+		return nil, err
+	}
+	text := string(res.Stdout)
+	if ctx.Err() != nil || res.Status == solver.StatusTimeout {
 		return nil, fmt.Errorf("%s timed out after %v", s.Name, to)
 	}
 	if i := strings.Index(text, "(error"); i >= 0 {
 		return nil, errors.New(strings.TrimSpace(text[i:]))
 	}
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v: %s", s.Name, err, stderr.String())
+	if res.Signal != "" || res.ExitCode != 0 {
+		return nil, fmt.Errorf("%s: %s (%s): %s", s.Name, res.Status, res.Reason, res.Stderr)
 	}
 	text = strings.TrimSpace(text)
 	if !strings.HasPrefix(text, "sat") {
