@@ -28,9 +28,12 @@ run: setup build
 	./$(BIN) diver --solver z3 --budget 45s -m 50 -t 5s -j 1 --seed 1 --out bin/diver-run --log-every 15s; s=$$?; [ $$s -eq 0 ] || [ $$s -eq 10 ]
 	./$(BIN) report bin/diver-run
 
+# Then every fuzz target for a few seconds each (scripts/fuzz-ci.sh finds
+# them; about 17 x 15 s).
 test: setup
 	$(GO) vet ./...
 	$(GO) test -count=1 -timeout 20m ./...
+	./scripts/fuzz-ci.sh
 
 clean:
 	rm -rf bin
