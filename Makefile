@@ -36,8 +36,11 @@ lint:
 	$(GO) tool staticcheck ./...
 	$(GO) mod tidy -diff
 
+# Then every fuzz target for a few seconds each (scripts/fuzz-ci.sh finds
+# them; about 17 x 15 s).
 test: setup lint
 	$(GO) test -count=1 -timeout 20m ./...
+	./scripts/fuzz-ci.sh
 
 clean:
 	rm -rf bin

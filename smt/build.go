@@ -23,6 +23,11 @@ func (s *Store) Apply(op Op, idx []int, args ...*Term) (*Term, error) {
 	if len(idx) != info.Indices {
 		return nil, &SortError{Op: info.Name, Indices: idx, Msg: fmt.Sprintf("takes %d indices, got %d", info.Indices, len(idx))}
 	}
+	if !info.AcceptsArgs(len(args)) {
+		// Checked here, once for every operator, so that no sort rule
+		// indexes an argument list of the wrong length (issue 28 item 4).
+		return nil, &SortError{Op: info.Name, Indices: idx, Msg: arityMsg(info.MinArgs, info.MaxArgs, len(args))}
+	}
 	sorts := s.sortBuf[:0] // a scratch slice: a local array would escape to the heap
 	for _, a := range args {
 		sorts = append(sorts, a.Sort())

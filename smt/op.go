@@ -76,10 +76,29 @@ type OpInfo struct {
 	// Solvers is empty for standard operators, otherwise the solvers that
 	// accept the operator.
 	Solvers Solvers
-	check   checker
+	// MinArgs and MaxArgs bound the number of arguments (MaxArgs < 0: no
+	// upper bound). [Store.Apply] checks them before the sort rule runs, so
+	// no sort rule ever sees an argument list of the wrong length.
+	MinArgs, MaxArgs int
+	check            checker
 }
 
 type checker func(idx []int, args []*Sort, lenient bool) (*Sort, string)
+
+// rule is an operator's sort rule with the argument counts it accepts:
+// the arity travels with the rule, so no table entry can lack one.
+type rule struct {
+	min, max int // max < 0: unbounded
+	check    checker
+}
+
+// arity attaches argument counts to a hand-written sort rule.
+func arity(min, max int, c checker) rule { return rule{min, max, c} }
+
+// AcceptsArgs reports whether the operator takes n arguments.
+func (info *OpInfo) AcceptsArgs(n int) bool {
+	return n >= info.MinArgs && (info.MaxArgs < 0 || n <= info.MaxArgs)
+}
 
 // MaxWidth is the largest bit-vector width the builders produce (2^24):
 // wide enough for any benchmark, small enough that widths cannot overflow.
@@ -331,8 +350,8 @@ func LookupOp(name string) (Op, bool) {
 // NumOps is one more than the largest operator.
 const NumOps = int(numOps)
 
-func def(op Op, name string, th Theory, c checker, opts ...func(*OpInfo)) {
-	info := OpInfo{Name: name, Theory: th, check: c}
+func def(op Op, name string, th Theory, r rule, opts ...func(*OpInfo)) {
+	info := OpInfo{Name: name, Theory: th, MinArgs: r.min, MaxArgs: r.max, check: r.check}
 	for _, o := range opts {
 		o(&info)
 	}
@@ -355,8 +374,8 @@ func accepts(p, a *Sort, lenient bool) bool {
 	return p == a || (lenient && p == realSort && a == intSort)
 }
 
-func fixed(res *Sort, params ...*Sort) checker {
-	return func(idx []int, a []*Sort, lenient bool) (*Sort, string) {
+func fixed(res *Sort, params ...*Sort) rule {
+	return arity(len(params), len(params), func(idx []int, a []*Sort, lenient bool) (*Sort, string) {
 		if len(a) != len(params) {
 			return nil, fmt.Sprintf("takes %d arguments, got %d", len(params), len(a))
 		}
@@ -366,11 +385,11 @@ func fixed(res *Sort, params ...*Sort) checker {
 			}
 		}
 		return res, ""
-	}
+	})
 }
 
-func nary(min int, arg, res *Sort) checker {
-	return func(idx []int, a []*Sort, lenient bool) (*Sort, string) {
+func nary(min int, arg, res *Sort) rule {
+	return arity(min, -1, func(idx []int, a []*Sort, lenient bool) (*Sort, string) {
 		if len(a) < min {
 			return nil, fmt.Sprintf("takes at least %d arguments, got %d", min, len(a))
 		}
@@ -380,12 +399,15 @@ func nary(min int, arg, res *Sort) checker {
 			}
 		}
 		return res, ""
-	}
+	})
 }
 
 // numeric: n-ary arithmetic; the result is Int when every argument is Int.
-func numeric(min, max int, cmp bool) checker {
-	return func(idx []int, a []*Sort, lenient bool) (*Sort, string) {
+func numeric(min, max int, cmp bool) rule {
+	if max <= 0 {
+		max = -1
+	}
+	return arity(min, max, func(idx []int, a []*Sort, lenient bool) (*Sort, string) {
 		if len(a) < min || (max > 0 && len(a) > max) {
 			return nil, arityMsg(min, max, len(a))
 		}
@@ -405,17 +427,21 @@ func numeric(min, max int, cmp bool) checker {
 			return boolSort, ""
 		}
 		return res, ""
-	}
+	})
 }
 
 func arityMsg(min, max, got int) string {
+	noun := "arguments"
+	if max == 1 || (max < 0 && min == 1) {
+		noun = "argument"
+	}
 	switch {
 	case min == max:
-		return fmt.Sprintf("takes %d arguments, got %d", min, got)
+		return fmt.Sprintf("takes %d %s, got %d", min, noun, got)
 	case max <= 0:
-		return fmt.Sprintf("takes at least %d arguments, got %d", min, got)
+		return fmt.Sprintf("takes at least %d %s, got %d", min, noun, got)
 	}
-	return fmt.Sprintf("takes %d to %d arguments, got %d", min, max, got)
+	return fmt.Sprintf("takes %d to %d %s, got %d", min, max, noun, got)
 }
 
 func realDiv(idx []int, a []*Sort, lenient bool) (*Sort, string) {
@@ -430,8 +456,8 @@ func realDiv(idx []int, a []*Sort, lenient bool) (*Sort, string) {
 	return realSort, ""
 }
 
-func sameSort(min int) checker {
-	return func(idx []int, a []*Sort, lenient bool) (*Sort, string) {
+func sameSort(min int) rule {
+	return arity(min, -1, func(idx []int, a []*Sort, lenient bool) (*Sort, string) {
 		if len(a) < min {
 			return nil, arityMsg(min, 0, len(a))
 		}
@@ -447,7 +473,7 @@ func sameSort(min int) checker {
 		}
 		_ = mixed
 		return boolSort, ""
-	}
+	})
 }
 
 func iteCheck(idx []int, a []*Sort, lenient bool) (*Sort, string) {
@@ -469,8 +495,12 @@ func iteCheck(idx []int, a []*Sort, lenient bool) (*Sort, string) {
 func isBV(s *Sort) bool { return s.Kind == KindBitVec }
 
 // bvSame: n arguments (0 = at least 2) of one bit-vector sort.
-func bvSame(n int, res func(*Sort) *Sort) checker {
-	return func(idx []int, a []*Sort, lenient bool) (*Sort, string) {
+func bvSame(n int, res func(*Sort) *Sort) rule {
+	min, max := n, n
+	if n == 0 {
+		min, max = 2, -1
+	}
+	return arity(min, max, func(idx []int, a []*Sort, lenient bool) (*Sort, string) {
 		if (n > 0 && len(a) != n) || (n == 0 && len(a) < 2) {
 			if n > 0 {
 				return nil, arityMsg(n, n, len(a))
@@ -486,7 +516,7 @@ func bvSame(n int, res func(*Sort) *Sort) checker {
 			}
 		}
 		return res(a[0]), ""
-	}
+	})
 }
 
 func same(s *Sort) *Sort     { return s }
@@ -513,8 +543,8 @@ func concatCheck(idx []int, a []*Sort, lenient bool) (*Sort, string) {
 	return BitVecSort(w), ""
 }
 
-func bvIndexed(ok func(int) bool, res func(w, i int) int) checker {
-	return func(idx []int, a []*Sort, lenient bool) (*Sort, string) {
+func bvIndexed(ok func(int) bool, res func(w, i int) int) rule {
+	return arity(1, 1, func(idx []int, a []*Sort, lenient bool) (*Sort, string) {
 		if len(a) != 1 {
 			return nil, arityMsg(1, 1, len(a))
 		}
@@ -529,7 +559,7 @@ func bvIndexed(ok func(int) bool, res func(w, i int) int) checker {
 			return nil, fmt.Sprintf("result width %d is above the largest supported width %d", w, MaxWidth)
 		}
 		return BitVecSort(w), ""
-	}
+	})
 }
 
 func extractCheck(idx []int, a []*Sort, lenient bool) (*Sort, string) {
@@ -564,8 +594,15 @@ func int2bv(idx []int, a []*Sort, lenient bool) (*Sort, string) {
 }
 
 // fpOp: rm? then n floats of one sort.
-func fpOp(rm bool, n int, res func(*Sort) *Sort) checker {
-	return func(idx []int, a []*Sort, lenient bool) (*Sort, string) {
+func fpOp(rm bool, n int, res func(*Sort) *Sort) rule {
+	min, max := n, n
+	if rm {
+		min, max = n+1, n+1
+	}
+	if n == 0 {
+		min, max = 2, -1
+	}
+	return arity(min, max, func(idx []int, a []*Sort, lenient bool) (*Sort, string) {
 		want := n
 		if rm {
 			want++
@@ -589,7 +626,7 @@ func fpOp(rm bool, n int, res func(*Sort) *Sort) checker {
 			}
 		}
 		return res(fs[0]), ""
-	}
+	})
 }
 
 func fpTriple(idx []int, a []*Sort, lenient bool) (*Sort, string) {
@@ -668,13 +705,13 @@ func fpToBV(idx []int, a []*Sort, lenient bool) (*Sort, string) {
 	return BitVecSort(idx[0]), ""
 }
 
-func fpUnary(res func(*Sort) *Sort) checker {
-	return func(idx []int, a []*Sort, lenient bool) (*Sort, string) {
+func fpUnary(res func(*Sort) *Sort) rule {
+	return arity(1, 1, func(idx []int, a []*Sort, lenient bool) (*Sort, string) {
 		if len(a) != 1 || !isFP(a[0]) {
 			return nil, "takes one floating-point"
 		}
 		return res(a[0]), ""
-	}
+	})
 }
 
 func reLoop(idx []int, a []*Sort, lenient bool) (*Sort, string) {
@@ -721,8 +758,12 @@ func storeCheck(idx []int, a []*Sort, lenient bool) (*Sort, string) {
 // seqOp checks a sequence operator: argument shapes are 's' (a sequence,
 // all of one sort), 'e' (its element), 'i' (Int); the result is 's', 'e',
 // 'i' or 'b' (Bool).
-func seqOp(args string, res byte) checker {
-	return func(idx []int, a []*Sort, lenient bool) (*Sort, string) {
+func seqOp(args string, res byte) rule {
+	min, max := len(args), len(args)
+	if args == "ss+" {
+		min, max = 2, -1
+	}
+	return arity(min, max, func(idx []int, a []*Sort, lenient bool) (*Sort, string) {
 		if len(a) != len(args) && !(args == "ss+" && len(a) >= 2) {
 			return nil, arityMsg(len(args), len(args), len(a))
 		}
@@ -766,7 +807,7 @@ func seqOp(args string, res byte) checker {
 			return boolSort, ""
 		}
 		return seq, ""
-	}
+	})
 }
 
 func noCheck(idx []int, a []*Sort, lenient bool) (*Sort, string) {
@@ -785,7 +826,7 @@ func init() {
 	def(OpXor, "xor", TheoryCore, nary(2, B, B), assoc(AssocLeft))
 	def(OpEq, "=", TheoryCore, sameSort(2), assoc(AssocChainable))
 	def(OpDistinct, "distinct", TheoryCore, sameSort(2), assoc(AssocPairwise))
-	def(OpIte, "ite", TheoryCore, iteCheck)
+	def(OpIte, "ite", TheoryCore, arity(3, 3, iteCheck))
 	// Arithmetic
 	def(OpNeg, "-", TheoryInts, numeric(1, 1, false))
 	def(OpSub, "-", TheoryInts, numeric(2, 0, false), assoc(AssocLeft))
@@ -793,34 +834,34 @@ func init() {
 	def(OpMul, "*", TheoryInts, numeric(2, 0, false), assoc(AssocLeft))
 	def(OpIntDiv, "div", TheoryInts, nary(2, I, I), assoc(AssocLeft))
 	def(OpMod, "mod", TheoryInts, fixed(I, I, I))
-	def(OpAbs, "abs", TheoryInts, func(idx []int, a []*Sort, l bool) (*Sort, string) {
+	def(OpAbs, "abs", TheoryInts, arity(1, 1, func(idx []int, a []*Sort, l bool) (*Sort, string) {
 		if l && len(a) == 1 && a[0] == R {
 			return R, "" // cvc5 and z3 accept abs on Real
 		}
-		return fixed(I, I)(idx, a, l)
-	})
-	def(OpDiv, "/", TheoryReals, realDiv, assoc(AssocLeft))
+		return fixed(I, I).check(idx, a, l)
+	}))
+	def(OpDiv, "/", TheoryReals, arity(2, -1, realDiv), assoc(AssocLeft))
 	def(OpLe, "<=", TheoryInts, numeric(2, 0, true), assoc(AssocChainable))
 	def(OpLt, "<", TheoryInts, numeric(2, 0, true), assoc(AssocChainable))
 	def(OpGe, ">=", TheoryInts, numeric(2, 0, true), assoc(AssocChainable))
 	def(OpGt, ">", TheoryInts, numeric(2, 0, true), assoc(AssocChainable))
-	def(OpDivisible, "divisible", TheoryInts, func(idx []int, a []*Sort, l bool) (*Sort, string) {
+	def(OpDivisible, "divisible", TheoryInts, arity(1, 1, func(idx []int, a []*Sort, l bool) (*Sort, string) {
 		if idx[0] <= 0 {
 			return nil, "divisor must be positive"
 		}
-		return fixed(B, I)(idx, a, l)
-	}, indexed(1))
-	def(OpToReal, "to_real", TheoryRealsInts, func(idx []int, a []*Sort, l bool) (*Sort, string) {
+		return fixed(B, I).check(idx, a, l)
+	}), indexed(1))
+	def(OpToReal, "to_real", TheoryRealsInts, arity(1, 1, func(idx []int, a []*Sort, l bool) (*Sort, string) {
 		if l && len(a) == 1 && a[0] == R {
 			return R, "" // accepted by z3 and cvc5: the identity
 		}
-		return fixed(R, I)(idx, a, l)
-	})
+		return fixed(R, I).check(idx, a, l)
+	}))
 	def(OpToInt, "to_int", TheoryRealsInts, fixed(I, R))
 	def(OpIsInt, "is_int", TheoryRealsInts, fixed(B, R))
 	// Bit-vectors
-	def(OpConcat, "concat", TheoryBV, concatCheck)
-	def(OpExtract, "extract", TheoryBV, extractCheck, indexed(2))
+	def(OpConcat, "concat", TheoryBV, arity(2, -1, concatCheck))
+	def(OpExtract, "extract", TheoryBV, arity(1, 1, extractCheck), indexed(2))
 	def(OpRepeat, "repeat", TheoryBV, bvIndexed(positive, func(w, i int) int { return w * i }), indexed(1))
 	def(OpZeroExtend, "zero_extend", TheoryBV, bvIndexed(nonNegative, func(w, i int) int { return w + i }), indexed(1))
 	def(OpSignExtend, "sign_extend", TheoryBV, bvIndexed(nonNegative, func(w, i int) int { return w + i }), indexed(1))
@@ -870,23 +911,23 @@ func init() {
 		{OpBVUmulo, "bvumulo"}, {OpBVSmulo, "bvsmulo"}, {OpBVSdivo, "bvsdivo"}} {
 		def(o.op, o.name, TheoryBV, bvSame(2, toBool), only(CVC5|Bitwuzla|Boolector))
 	}
-	def(OpBV2Nat, "bv2nat", TheoryBV, bv2int, aliases("bv2int"), only(Z3|CVC5|CVC4))
-	def(OpNat2BV, "int2bv", TheoryBV, int2bv, indexed(1), aliases("nat2bv"), only(Z3|CVC5|CVC4))
-	def(OpUBVToInt, "ubv_to_int", TheoryBV, bv2int, only(CVC5))
-	def(OpSBVToInt, "sbv_to_int", TheoryBV, bv2int, only(CVC5))
-	def(OpIntToBV, "int_to_bv", TheoryBV, int2bv, indexed(1), only(CVC5))
+	def(OpBV2Nat, "bv2nat", TheoryBV, arity(1, 1, bv2int), aliases("bv2int"), only(Z3|CVC5|CVC4))
+	def(OpNat2BV, "int2bv", TheoryBV, arity(1, 1, int2bv), indexed(1), aliases("nat2bv"), only(Z3|CVC5|CVC4))
+	def(OpUBVToInt, "ubv_to_int", TheoryBV, arity(1, 1, bv2int), only(CVC5))
+	def(OpSBVToInt, "sbv_to_int", TheoryBV, arity(1, 1, bv2int), only(CVC5))
+	def(OpIntToBV, "int_to_bv", TheoryBV, arity(1, 1, int2bv), indexed(1), only(CVC5))
 	// Floating point
 	def(OpRNE, "RNE", TheoryFP, fixed(RM), aliases("roundNearestTiesToEven"))
 	def(OpRNA, "RNA", TheoryFP, fixed(RM), aliases("roundNearestTiesToAway"))
 	def(OpRTP, "RTP", TheoryFP, fixed(RM), aliases("roundTowardPositive"))
 	def(OpRTN, "RTN", TheoryFP, fixed(RM), aliases("roundTowardNegative"))
 	def(OpRTZ, "RTZ", TheoryFP, fixed(RM), aliases("roundTowardZero"))
-	def(OpFP, "fp", TheoryFP, fpTriple)
-	def(OpFPPosZero, "+zero", TheoryFP, fpSpecial, indexed(2))
-	def(OpFPNegZero, "-zero", TheoryFP, fpSpecial, indexed(2))
-	def(OpFPPosInf, "+oo", TheoryFP, fpSpecial, indexed(2))
-	def(OpFPNegInf, "-oo", TheoryFP, fpSpecial, indexed(2))
-	def(OpFPNaN, "NaN", TheoryFP, fpSpecial, indexed(2))
+	def(OpFP, "fp", TheoryFP, arity(3, 3, fpTriple))
+	def(OpFPPosZero, "+zero", TheoryFP, arity(0, 0, fpSpecial), indexed(2))
+	def(OpFPNegZero, "-zero", TheoryFP, arity(0, 0, fpSpecial), indexed(2))
+	def(OpFPPosInf, "+oo", TheoryFP, arity(0, 0, fpSpecial), indexed(2))
+	def(OpFPNegInf, "-oo", TheoryFP, arity(0, 0, fpSpecial), indexed(2))
+	def(OpFPNaN, "NaN", TheoryFP, arity(0, 0, fpSpecial), indexed(2))
 	def(OpFPAbs, "fp.abs", TheoryFP, fpOp(false, 1, same))
 	def(OpFPNeg, "fp.neg", TheoryFP, fpOp(false, 1, same))
 	def(OpFPAdd, "fp.add", TheoryFP, fpOp(true, 2, same))
@@ -911,10 +952,10 @@ func init() {
 	def(OpFPIsNaN, "fp.isNaN", TheoryFP, fpUnary(toBool))
 	def(OpFPIsNegative, "fp.isNegative", TheoryFP, fpUnary(toBool))
 	def(OpFPIsPositive, "fp.isPositive", TheoryFP, fpUnary(toBool))
-	def(OpToFP, "to_fp", TheoryFP, toFPCheck, indexed(2))
-	def(OpToFPUnsigned, "to_fp_unsigned", TheoryFP, toFPUnsigned, indexed(2))
-	def(OpFPToUBV, "fp.to_ubv", TheoryFP, fpToBV, indexed(1))
-	def(OpFPToSBV, "fp.to_sbv", TheoryFP, fpToBV, indexed(1))
+	def(OpToFP, "to_fp", TheoryFP, arity(1, 3, toFPCheck), indexed(2))
+	def(OpToFPUnsigned, "to_fp_unsigned", TheoryFP, arity(2, 2, toFPUnsigned), indexed(2))
+	def(OpFPToUBV, "fp.to_ubv", TheoryFP, arity(2, 2, fpToBV), indexed(1))
+	def(OpFPToSBV, "fp.to_sbv", TheoryFP, arity(2, 2, fpToBV), indexed(1))
 	def(OpFPToReal, "fp.to_real", TheoryFP, fpUnary(func(*Sort) *Sort { return realSort }))
 	def(OpFPToIEEEBV, "fp.to_ieee_bv", TheoryFP, fpUnary(func(s *Sort) *Sort { return BitVecSort(s.EB + s.SB) }), only(Z3))
 	// Strings
@@ -951,17 +992,17 @@ func init() {
 	def(OpReRange, "re.range", TheoryStrings, fixed(L, S, S))
 	def(OpReComp, "re.comp", TheoryStrings, fixed(L, L))
 	def(OpReDiff, "re.diff", TheoryStrings, nary(2, L, L), assoc(AssocLeft))
-	def(OpRePower, "re.^", TheoryStrings, reLoop, indexed(1))
-	def(OpReLoop, "re.loop", TheoryStrings, reLoop, indexed(2))
+	def(OpRePower, "re.^", TheoryStrings, arity(1, 1, reLoop), indexed(1))
+	def(OpReLoop, "re.loop", TheoryStrings, arity(1, 1, reLoop), indexed(2))
 	def(OpStrRev, "str.rev", TheoryStrings, fixed(S, S), only(CVC5))
 	def(OpStrUpdate, "str.update", TheoryStrings, fixed(S, S, I, S), only(CVC5))
 	def(OpStrToLower, "str.to_lower", TheoryStrings, fixed(S, S), only(CVC5|CVC4), aliases("str.tolower"))
 	def(OpStrToUpper, "str.to_upper", TheoryStrings, fixed(S, S), only(CVC5|CVC4), aliases("str.toupper"))
 	def(OpStrIndexOfRe, "str.indexof_re", TheoryStrings, fixed(I, S, L, I), only(CVC5))
 	// Arrays
-	def(OpSelect, "select", TheoryArrays, selectCheck)
-	def(OpStore, "store", TheoryArrays, storeCheck)
-	def(OpConstArray, "const", TheoryArrays, noCheck)
+	def(OpSelect, "select", TheoryArrays, arity(2, 2, selectCheck))
+	def(OpStore, "store", TheoryArrays, arity(3, 3, storeCheck))
+	def(OpConstArray, "const", TheoryArrays, arity(0, -1, noCheck))
 	// Non-standard arithmetic
 	def(OpIntPow2, "int.pow2", TheoryInts, fixed(I, I), only(CVC5))
 	def(OpIAnd, "iand", TheoryInts, fixed(I, I, I), indexed(1), only(CVC5))
@@ -986,13 +1027,13 @@ func init() {
 	def(OpIntModTotal, "mod_total", TheoryInts, fixed(I, I, I), only(CVC5))
 	def(OpRealDivTotal, "/_total", TheoryReals, fixed(R, R, R), only(CVC5))
 	sq := only(CVC5 | Z3)
-	def(OpSeqEmpty, "seq.empty", TheorySequences, noCheck, sq)
-	def(OpSeqUnit, "seq.unit", TheorySequences, func(idx []int, a []*Sort, l bool) (*Sort, string) {
+	def(OpSeqEmpty, "seq.empty", TheorySequences, arity(0, -1, noCheck), sq)
+	def(OpSeqUnit, "seq.unit", TheorySequences, arity(1, 1, func(idx []int, a []*Sort, l bool) (*Sort, string) {
 		if len(a) != 1 {
 			return nil, arityMsg(1, 1, len(a))
 		}
 		return SeqSort(a[0]), ""
-	}, sq)
+	}), sq)
 	def(OpSeqConcat, "seq.++", TheorySequences, seqOp("ss+", 's'), sq, assoc(AssocLeft))
 	def(OpSeqLen, "seq.len", TheorySequences, seqOp("s", 'i'), sq)
 	def(OpSeqNth, "seq.nth", TheorySequences, seqOp("si", 'e'), sq)
@@ -1006,23 +1047,23 @@ func init() {
 	def(OpSeqReplaceAll, "seq.replace_all", TheorySequences, seqOp("sss", 's'), sq)
 	def(OpSeqRev, "seq.rev", TheorySequences, seqOp("s", 's'), sq)
 	def(OpSeqUpdate, "seq.update", TheorySequences, seqOp("sis", 's'), sq)
-	def(OpAsArray, "as-array", TheoryArrays, noCheck, only(Z3))
-	def(OpRootObj, "root-obj", TheoryReals, func(idx []int, a []*Sort, l bool) (*Sort, string) {
+	def(OpAsArray, "as-array", TheoryArrays, arity(0, -1, noCheck), only(Z3))
+	def(OpRootObj, "root-obj", TheoryReals, arity(1, 1, func(idx []int, a []*Sort, l bool) (*Sort, string) {
 		if len(a) != 1 || !a[0].IsNumeric() || idx[0] < 1 {
 			return nil, "takes a polynomial in x and a root index k >= 1"
 		}
 		return R, ""
-	}, indexed(1), only(Z3))
+	}), indexed(1), only(Z3))
 	def(OpPIAnd, "piand", TheoryInts, fixed(I, I, I, I), only(CVC5))
 	def(OpBVRedOr, "bvredor", TheoryBV, bvSame(1, toBV1), only(CVC5|CVC4|Boolector))
 	def(OpBVRedAnd, "bvredand", TheoryBV, bvSame(1, toBV1), only(CVC5|CVC4|Boolector))
-	def(OpBVIte, "bvite", TheoryBV, func(idx []int, a []*Sort, l bool) (*Sort, string) {
+	def(OpBVIte, "bvite", TheoryBV, arity(3, 3, func(idx []int, a []*Sort, l bool) (*Sort, string) {
 		if len(a) != 3 || a[0] != BitVecSort(1) || !isBV(a[1]) || a[1] != a[2] {
 			return nil, "takes a (_ BitVec 1) condition and two bit-vectors of one width"
 		}
 		return a[1], ""
-	}, only(CVC5|CVC4))
-	def(OpBVSize, "bvsize", TheoryBV, bv2int, only(CVC5))
+	}), only(CVC5|CVC4))
+	def(OpBVSize, "bvsize", TheoryBV, arity(1, 1, bv2int), only(CVC5))
 	def(OpBVUltBV, "bvultbv", TheoryBV, bvSame(2, toBV1), only(CVC5|CVC4))
 	def(OpBVSltBV, "bvsltbv", TheoryBV, bvSame(2, toBV1), only(CVC5|CVC4))
 	opByName["-"] = OpSub // resolved to OpNeg by arity in [Store.Apply]
