@@ -177,6 +177,7 @@ func readme(meta Meta, row *SignatureRow, f *StoredFinding, cmd string, reduced 
 		note := map[string]string{
 			ReducePending: "not reduced yet (reduction pending)",
 			ReduceNone:    "not reduced (no reducer for this system)",
+			ReduceOff:     "not reduced (the campaign runs with --no-reduce; reduce it with tandem reduce)",
 			ReduceFailed:  "not reduced (" + row.ReduceNote + ")",
 		}[row.ReduceStatus]
 		fmt.Fprintf(&b, "`trigger%s` is the smallest input found (%d bytes), %s.\n\n", f.ext(), len(f.Trigger), note)

@@ -66,10 +66,13 @@ type progress struct {
 	timeBase time.Duration // time used by earlier runs, out of meta.Duration
 	t0       time.Time
 	cpu0     time.Duration
+	child0   time.Duration
 	tty      bool
 	mu       sync.Mutex // guards everything below and the writers
 	iters    uint64
 	stats    Stats
+	cut      uint64 // iterations cut short by the budget or a stop
+	cutStats Stats  // their work
 	findings int64
 	newSigs  int64
 	lineLen  int
@@ -81,7 +84,7 @@ type progress struct {
 
 func newProgress(dir string, opts Options, meta Meta, shard Shard, resumed, total uint64, timeBase time.Duration) *progress {
 	p := &progress{dir: dir, opts: opts, meta: meta, shard: shard, resumed: resumed, total: total, timeBase: timeBase,
-		t0: time.Now(), cpu0: selfCPU(), stopc: make(chan struct{}), donec: make(chan struct{})}
+		t0: time.Now(), cpu0: selfCPU(), child0: childrenCPU(), stopc: make(chan struct{}), donec: make(chan struct{})}
 	if f, ok := opts.Progress.(*os.File); ok {
 		_, err := unix.IoctlGetTermios(int(f.Fd()), unix.TCGETS)
 		p.tty = err == nil
@@ -90,9 +93,15 @@ func newProgress(dir string, opts Options, meta Meta, shard Shard, resumed, tota
 }
 
 // selfCPU is this process's user+system CPU time.
-func selfCPU() time.Duration {
+func selfCPU() time.Duration { return rusageCPU(syscall.RUSAGE_SELF) }
+
+// childrenCPU is the user+system CPU time of this process's terminated and
+// reaped children (and theirs).
+func childrenCPU() time.Duration { return rusageCPU(syscall.RUSAGE_CHILDREN) }
+
+func rusageCPU(who int) time.Duration {
 	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+	if syscall.Getrusage(who, &ru) != nil {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
@@ -228,6 +237,17 @@ func (p *progress) addIteration(b iterResult) {
 	p.mu.Unlock()
 }
 
+// addCut counts the work of an iteration cut short: it is not done (it
+// runs again on resume) and its findings are dropped, but its solver calls
+// and CPU time were spent.
+func (p *progress) addCut(st Stats) {
+	p.mu.Lock()
+	p.cut++
+	p.stats.Add(st)
+	p.cutStats.Add(st)
+	p.mu.Unlock()
+}
+
 func (p *progress) finding(iter uint64, idx int, sig string, f *Finding, isNew bool) {
 	p.mu.Lock()
 	p.findings++
@@ -279,7 +299,7 @@ func (p *progress) eta(el time.Duration) time.Duration {
 
 // share is the solver share of CPU so far. Called with mu.
 func (p *progress) share() float64 {
-	self := selfCPU() - p.cpu0
+	self := max(selfCPU()-p.cpu0-p.stats.InProcessCPU, 0)
 	t := self + p.stats.SolverCPU
 	if t <= 0 {
 		return 0
@@ -324,8 +344,10 @@ func fmtDur(d time.Duration) string {
 func (p *progress) summary() *Summary {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return &Summary{Iterations: p.iters, Stats: p.stats, Findings: p.findings, NewSignatures: p.newSigs,
-		Elapsed: time.Since(p.t0), HarnessCPU: selfCPU() - p.cpu0}
+	return &Summary{Iterations: p.iters, Stats: p.stats, Cut: p.cut, CutStats: p.cutStats,
+		Findings: p.findings, NewSignatures: p.newSigs, Elapsed: time.Since(p.t0),
+		HarnessCPU:  max(selfCPU()-p.cpu0-p.stats.InProcessCPU, 0),
+		ChildrenCPU: childrenCPU() - p.child0}
 }
 
 func (p *progress) printSummary(s *Summary) {
@@ -351,13 +373,39 @@ func (p *progress) printSummary(s *Summary) {
 	st := s.Stats
 	fmt.Fprintf(w, "  solver calls %d (%.1f/s): sat %d, unsat %d, unknown %d, timeout %d, crash %d, memout %d, error %d\n",
 		st.SolverCalls, float64(st.SolverCalls)/sec, st.Sat, st.Unsat, st.Unknown, st.Timeout, st.Crash, st.Memout, st.Error)
-	fmt.Fprintf(w, "  CPU          solvers %s, harness %s (%.1f%% inside solvers)\n",
-		st.SolverCPU.Round(time.Millisecond), s.HarnessCPU.Round(time.Millisecond), 100*s.SolverShare())
+	if s.Cut > 0 {
+		fmt.Fprintf(w, "  cut short    %d iterations by the budget or a stop: %d solver calls, %s solver CPU (counted here; findings dropped, they run again on resume)\n",
+			s.Cut, s.CutStats.SolverCalls, s.CutStats.SolverCPU.Round(time.Millisecond))
+	}
+	solvers := st.SolverCPU.Round(time.Millisecond).String()
+	if st.InProcessCPU > 0 {
+		solvers += fmt.Sprintf(" (%s in process)", st.InProcessCPU.Round(time.Millisecond))
+	}
+	fmt.Fprintf(w, "  CPU          solvers %s, harness %s (%.1f%% inside solvers)\n", solvers, s.HarnessCPU.Round(time.Millisecond), 100*s.SolverShare())
+	tree := s.HarnessCPU + st.InProcessCPU + s.ChildrenCPU
+	other := max(s.ChildrenCPU-(st.SolverCPU-st.InProcessCPU), 0)
+	fmt.Fprintf(w, "  process tree %s CPU: this process %s, child processes %s (%s outside the iterations' solver runs: reductions, version probes)\n",
+		tree.Round(time.Millisecond), (s.HarnessCPU + st.InProcessCPU).Round(time.Millisecond), s.ChildrenCPU.Round(time.Millisecond), other.Round(time.Millisecond))
 	if p.meta.Duration > 0 {
 		fmt.Fprintf(w, "  time budget  %s: %s used in all\n", p.meta.Duration, s.TimeUsed.Round(time.Second))
 	}
-	fmt.Fprintf(w, "  findings     %d this run, %d new bugs; %d distinct bugs in the campaign\n", s.Findings, s.NewSignatures, s.Signatures)
+	if s.StoreError != "" {
+		fmt.Fprintf(w, "  findings     %d this run, %d new bugs; the store was unreachable at the end (%s): at least %d distinct bugs in the campaign\n",
+			s.Findings, s.NewSignatures, s.StoreError, s.Signatures)
+	} else {
+		fmt.Fprintf(w, "  findings     %d this run, %d new bugs; %d distinct bugs in the campaign\n", s.Findings, s.NewSignatures, s.Signatures)
+	}
 	fmt.Fprintf(w, "  store        %s\n", s.Store)
+	for _, m := range s.Warnings {
+		fmt.Fprintf(w, "  WARNING      %s\n", m)
+	}
+	for i, m := range s.Problems {
+		head := "               "
+		if i == 0 {
+			head = "  BROKEN       "
+		}
+		fmt.Fprintf(w, "%s%s\n", head, m)
+	}
 	timeLeft := p.meta.Duration == 0 || s.TimeUsed < p.meta.Duration
 	switch {
 	case s.Complete:

@@ -123,7 +123,13 @@ type Summary struct {
 	// Iterations done by this run, and done in the campaign before it.
 	Iterations uint64 `json:"iterations"`
 	Resumed    uint64 `json:"resumed_from"`
-	Stats      Stats  `json:"stats"`
+	// Stats counts the work of this run: of the iterations done and of
+	// those cut short by the budget or a stop (Cut of them, whose work is
+	// also in CutStats; their findings are dropped and they run again on
+	// resume).
+	Stats    Stats  `json:"stats"`
+	Cut      uint64 `json:"cut_iterations,omitempty"`
+	CutStats Stats  `json:"cut_stats"`
 	// Findings committed by this run; NewSignatures of them were bugs not
 	// seen before in the campaign. Signatures is the campaign's total.
 	Findings      int64         `json:"findings"`
@@ -133,12 +139,25 @@ type Summary struct {
 	// TimeUsed is how long this shard of the campaign has run in all, this
 	// run included: what counts against the time budget.
 	TimeUsed time.Duration `json:"time_used_ns"`
-	// HarnessCPU is this process's own CPU time; Stats.SolverCPU that of the
-	// solver processes it ran.
+	// HarnessCPU is this process's own CPU time, less the time of solvers
+	// run inside it (Stats.InProcessCPU); Stats.SolverCPU is the solvers'.
+	// ChildrenCPU is the CPU time of every child process this run reaped
+	// (getrusage RUSAGE_CHILDREN): the solver processes, and also the
+	// reducer's, version probes and re-checks. HarnessCPU+Stats.InProcessCPU
+	// +ChildrenCPU is the CPU time of the whole process tree.
 	HarnessCPU  time.Duration `json:"harness_cpu_ns"`
+	ChildrenCPU time.Duration `json:"children_cpu_ns"`
 	Interrupted bool          `json:"interrupted"`
 	// Complete says the iteration budget is used up for this shard.
 	Complete bool `json:"complete"`
+	// StoreError is set when the store could not be read at the end (then
+	// Signatures counts only the bugs known to this run).
+	StoreError string `json:"store_error,omitempty"`
+	// Problems say the campaign is broken (every iteration skipped, most
+	// solver calls errors): Run then returns an *UnhealthyError. Warnings
+	// are worth a look but not fatal. See Health.
+	Problems []string `json:"problems,omitempty"`
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // SolverShare is the share of CPU time spent inside solver processes.
@@ -156,25 +175,34 @@ type dirMeta struct {
 	Store  string `json:"store,omitempty"`
 	Seed   uint64 `json:"seed"`
 	Shard  string `json:"shard,omitempty"`
+	// NoReduce records that the campaign runs without reduction
+	// (--no-reduce), so that a resume does not start reducing.
+	NoReduce bool `json:"no_reduce,omitempty"`
 }
 
 // ReadDirMeta reads a campaign directory's MetaFile: the campaign id and the
 // store (without password) it uses.
 func ReadDirMeta(dir string) (id, store string, shard Shard, err error) {
+	m, shard, err := readDirMeta(dir)
+	return m.ID, m.Store, shard, err
+}
+
+func readDirMeta(dir string) (dirMeta, Shard, error) {
+	var m dirMeta
 	data, err := os.ReadFile(filepath.Join(dir, MetaFile))
 	if err != nil {
-		return "", "", Shard{}, fmt.Errorf("%s is not a campaign directory: %w", dir, err)
+		return m, Shard{}, fmt.Errorf("%s is not a campaign directory: %w", dir, err)
 	}
-	var m dirMeta
 	if err := json.Unmarshal(data, &m); err != nil {
-		return "", "", Shard{}, fmt.Errorf("reading %s: %w", filepath.Join(dir, MetaFile), err)
+		return m, Shard{}, fmt.Errorf("reading %s: %w", filepath.Join(dir, MetaFile), err)
 	}
+	var shard Shard
 	if m.Shard != "" {
 		if shard, err = ParseShard(m.Shard); err != nil {
-			return "", "", Shard{}, err
+			return m, Shard{}, err
 		}
 	}
-	return m.ID, m.Store, shard, nil
+	return m, shard, nil
 }
 
 func writeDirMeta(dir string, m dirMeta) error {
@@ -203,7 +231,8 @@ func Run(ctx context.Context, dir, system string, config []byte, opts Options) (
 	if err != nil {
 		return nil, err
 	}
-	defer closeSystem(sys)
+	closeSys := sync.OnceFunc(func() { closeSystem(sys) })
+	defer closeSys()
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("creating the campaign directory: %w", err)
 	}
@@ -227,7 +256,7 @@ func Run(ctx context.Context, dir, system string, config []byte, opts Options) (
 	if err != nil {
 		return nil, err
 	}
-	if err := writeDirMeta(dir, dirMeta{ID: meta.ID, System: meta.System, Store: RedactURL(opts.Store), Seed: meta.Seed, Shard: opts.Shard.String()}); err != nil {
+	if err := writeDirMeta(dir, dirMeta{ID: meta.ID, System: meta.System, Store: RedactURL(opts.Store), Seed: meta.Seed, Shard: opts.Shard.String(), NoReduce: opts.NoReduce}); err != nil {
 		return nil, err
 	}
 	if meta.Iterations != opts.Iterations || meta.Duration != opts.Duration {
@@ -236,7 +265,7 @@ func Run(ctx context.Context, dir, system string, config []byte, opts Options) (
 		}
 		meta.Iterations, meta.Duration = opts.Iterations, opts.Duration
 	}
-	return run(ctx, dir, st, sys, meta, opts)
+	return run(ctx, dir, st, sys, closeSys, meta, opts)
 }
 
 // Resume continues the campaign of directory dir where it stopped: the
@@ -247,16 +276,18 @@ func Run(ctx context.Context, dir, system string, config []byte, opts Options) (
 // duration); a budget given replaces the stored one. Workers, Progress and
 // Events apply as in Run.
 func Resume(ctx context.Context, dir string, opts Options) (*Summary, error) {
-	id, store, shard, err := ReadDirMeta(dir)
+	dm, shard, err := readDirMeta(dir)
 	if err != nil {
 		return nil, err
 	}
 	if opts.Store == "" {
-		opts.Store = store
+		opts.Store = dm.Store
 	}
 	if opts.Campaign == "" {
-		opts.Campaign = id
+		opts.Campaign = dm.ID
 	}
+	// A campaign started with --no-reduce stays without reduction.
+	opts.NoReduce = opts.NoReduce || dm.NoReduce
 	if opts.Shard == (Shard{}) {
 		opts.Shard = shard
 	}
@@ -294,9 +325,10 @@ func Resume(ctx context.Context, dir string, opts Options) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer closeSystem(sys)
+	closeSys := sync.OnceFunc(func() { closeSystem(sys) })
+	defer closeSys()
 	useDir(sys, dir)
-	return run(ctx, dir, st, sys, meta, opts)
+	return run(ctx, dir, st, sys, closeSys, meta, opts)
 }
 
 // lockDir takes an exclusive lock on the campaign directory, so two
@@ -333,6 +365,8 @@ type runner struct {
 	// this run started counting.
 	timeBase  time.Duration
 	timeStart time.Time
+	// reduceOff says reduction is turned off (Options.NoReduce).
+	reduceOff bool
 }
 
 // timeMark is the shard's time used at now, for the store.
@@ -348,7 +382,10 @@ func (r *runner) fail(err error) {
 	r.errMu.Unlock()
 }
 
-func run(ctx context.Context, dir string, st *Store, sys System, meta Meta, opts Options) (*Summary, error) {
+// run runs the campaign; closeSys closes the system (once), which run does
+// before it sums up, so that processes the system keeps (a JVM pool) are
+// reaped and their CPU time is in the process tree's count.
+func run(ctx context.Context, dir string, st *Store, sys System, closeSys func(), meta Meta, opts Options) (*Summary, error) {
 	if opts.Workers <= 0 {
 		opts.Workers = runtime.NumCPU()
 	}
@@ -373,7 +410,9 @@ func run(ctx context.Context, dir string, st *Store, sys System, meta Meta, opts
 	}
 	r := &runner{dir: dir, st: st, sys: sys, meta: meta, opts: opts, shard: shard, timeBase: timeBase}
 	var reducer Reducer
-	if !opts.NoReduce {
+	if opts.NoReduce {
+		r.reduceOff = true
+	} else {
 		reducer = opts.Reducer
 		if reducer == nil {
 			reducer, _ = sys.(Reducer)
@@ -418,6 +457,7 @@ func run(ctx context.Context, dir string, st *Store, sys System, meta Meta, opts
 	jobs := make(chan uint64)
 	results := make(chan iterResult, 2*opts.Workers)
 	scratchRoot := filepath.Join(dir, "scratch", sanitize(opts.Worker))
+	removeStaleScratch(filepath.Dir(scratchRoot))
 	go func() { // dispatcher
 		defer close(jobs)
 		di := 0
@@ -455,7 +495,10 @@ func run(ctx context.Context, dir string, st *Store, sys System, meta Meta, opts
 				t0 := time.Now()
 				fs, stats, err := safeIterate(ictx, sys, it)
 				if ictx.Err() != nil {
-					return // abandoned: it runs again on resume
+					// Abandoned: it runs again on resume, and its findings
+					// are dropped, but the work it did is counted.
+					r.prog.addCut(stats)
+					return
 				}
 				if err != nil {
 					r.fail(fmt.Errorf("iteration %d: %w (replay it alone with: tandem replay %s %d)", i, err, dir, i))
@@ -480,6 +523,7 @@ func run(ctx context.Context, dir string, st *Store, sys System, meta Meta, opts
 		rcancel()
 		r.redq.wait()
 	}
+	closeSys()
 	r.prog.stop()
 	sum := r.prog.summary()
 	sum.Campaign, sum.System, sum.Store, sum.Shard = meta.ID, meta.System, st.String(), shard.String()
@@ -489,9 +533,40 @@ func run(ctx context.Context, dir string, st *Store, sys System, meta Meta, opts
 	sum.TimeUsed = timeBase + sum.Elapsed
 	if sigs, err := st.Signatures(context.WithoutCancel(ctx), meta.ID); err == nil {
 		sum.Signatures = len(sigs)
+	} else {
+		// The store is gone (PostgreSQL stopped, the disk failed): say so,
+		// and give what is known, the bugs seen before and in this run.
+		sum.StoreError = oneLine(err.Error(), 300)
+		sum.Signatures = int(r.prog.sigsTotal.Load())
 	}
+	sum.Problems, sum.Warnings = sum.Health()
 	r.prog.printSummary(sum)
+	if r.runErr == nil && len(sum.Problems) > 0 {
+		return sum, &UnhealthyError{Campaign: meta.ID, Problems: sum.Problems}
+	}
 	return sum, r.runErr
+}
+
+// removeStaleScratch removes the scratch directories of earlier runs on
+// this host whose process is gone (killed runs never remove theirs). Their
+// names are the sanitized default worker name, host:pid.
+func removeStaleScratch(root string) {
+	host, _ := os.Hostname()
+	prefix := sanitize(host) + "_"
+	entries, _ := os.ReadDir(root)
+	for _, e := range entries {
+		rest, ok := strings.CutPrefix(e.Name(), prefix)
+		if !ok || !e.IsDir() {
+			continue
+		}
+		pid, err := strconv.Atoi(rest)
+		if err != nil || pid <= 0 || pid == os.Getpid() {
+			continue
+		}
+		if err := syscall.Kill(pid, 0); errors.Is(err, syscall.ESRCH) {
+			os.RemoveAll(filepath.Join(root, e.Name()))
+		}
+	}
 }
 
 // shardCount is how many of the iterations 0…n-1 shard sh runs.
@@ -533,8 +608,11 @@ func safeIterate(ctx context.Context, sys System, it *Iteration) (fs []Finding, 
 // committed for DefaultQuietBatchDelay (iterations longer than that).
 func (r *runner) commitLoop(ctx context.Context, results <-chan iterResult) {
 	pending := ReduceNone
-	if r.redq != nil {
+	switch {
+	case r.redq != nil:
 		pending = ReducePending
+	case r.reduceOff:
+		pending = ReduceOff
 	}
 	var batch []iterResult
 	timer := time.NewTimer(time.Hour)

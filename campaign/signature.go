@@ -43,10 +43,32 @@ func NormalizeMessage(msg string) string {
 }
 
 // SignatureKey is the readable text a finding's signature hashes: system,
-// solver spec, solver version, class and normalized message, separated by
-// " | ".
+// solver (see SignatureSolver), solver version, class and normalized
+// message, separated by " | ".
 func SignatureKey(system string, f *Finding) string {
-	return strings.Join([]string{system, f.Solver, f.SolverVersion, string(f.Class), NormalizeMessage(f.Message)}, " | ")
+	return strings.Join([]string{system, SignatureSolver(f.Class, f.Solver), f.SolverVersion, string(f.Class), NormalizeMessage(f.Message)}, " | ")
+}
+
+// SignatureSolver is the solver part of a signature. For crashes and API
+// errors it is the solver's name alone, without options: the solver's
+// own message (an assertion, an exception and where it was thrown) names
+// the root cause, and one crash reached under six option sets is one bug,
+// not six. For soundness, invalid models, disagreements and performance
+// the message is the oracle's, the same for every such bug, so the
+// options the solver ran with stay in: they are the best hint to the
+// cause there is. Options are the words after the first of each solver
+// spec; a disagreement's specs are separated by " | ".
+func SignatureSolver(class Class, spec string) string {
+	if class != Crash && class != APIError {
+		return spec
+	}
+	parts := strings.Split(spec, " | ")
+	for i, p := range parts {
+		if f := strings.Fields(p); len(f) > 0 {
+			parts[i] = f[0]
+		}
+	}
+	return strings.Join(parts, " | ")
 }
 
 // Signature is the dedup key of a finding: 16 hex digits of the SHA-256 of
@@ -168,7 +190,7 @@ func ClusterSignatures(system string, rows []SignatureRow) []Cluster {
 	for i := range rows {
 		for j := i + 1; j < len(rows); j++ {
 			a, b := rows[i], rows[j]
-			if a.Class != b.Class || a.Solver != b.Solver || a.SolverVersion != b.SolverVersion || find(i) == find(j) {
+			if a.Class != b.Class || SignatureSolver(a.Class, a.Solver) != SignatureSolver(b.Class, b.Solver) || a.SolverVersion != b.SolverVersion || find(i) == find(j) {
 				continue
 			}
 			if MessageDistance(msgs[i], msgs[j]) <= SimilarShare {
@@ -197,5 +219,5 @@ func ClusterSignatures(system string, rows []SignatureRow) []Cluster {
 // rowMessage is the normalized message of a stored signature: its key
 // without the system, solver, version and class in front.
 func rowMessage(system string, s SignatureRow) string {
-	return strings.TrimPrefix(s.Key, strings.Join([]string{system, s.Solver, s.SolverVersion, string(s.Class)}, " | ")+" | ")
+	return strings.TrimPrefix(s.Key, strings.Join([]string{system, SignatureSolver(s.Class, s.Solver), s.SolverVersion, string(s.Class)}, " | ")+" | ")
 }

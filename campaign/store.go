@@ -101,7 +101,10 @@ func OpenStore(ctx context.Context, spec, dir string) (*Store, error) {
 	}
 	if err := s.db.PingContext(ctx); err != nil {
 		s.db.Close()
-		return nil, fmt.Errorf("connecting to the findings store %s: %w (is the server running and the URL right?)", s.where, err)
+		if s.dialect == dialectPostgres {
+			return nil, fmt.Errorf("connecting to the findings store %s: %w (is the server running and the URL right?)", s.where, err)
+		}
+		return nil, fmt.Errorf("opening the SQLite findings store %s: %w (%s)", s.where, err, sqliteHint(err))
 	}
 	if err := s.migrate(ctx); err != nil {
 		s.db.Close()
@@ -242,6 +245,9 @@ var SchemaVersion = len(migrations)
 
 func (s *Store) migrate(ctx context.Context) error {
 	fail := func(err error) error {
+		if s.dialect == dialectSQLite {
+			return fmt.Errorf("migrating the findings store %s: %w (%s)", s.where, err, sqliteHint(err))
+		}
 		return fmt.Errorf("migrating the findings store %s: %w", s.where, err)
 	}
 	tx, err := s.db.BeginTx(ctx, nil)
@@ -692,6 +698,7 @@ func (s *Store) Finding(ctx context.Context, id string, iter uint64, idx int) (*
 const (
 	ReducePending    = "pending"    // waiting for the reducer
 	ReduceNone       = "none"       // no reducer for this system
+	ReduceOff        = "off"        // reduction was turned off (Options.NoReduce, --no-reduce)
 	ReduceVerified   = "verified"   // reduced, and the reduced trigger reproduces the signature
 	ReduceUnverified = "unverified" // reduced, but the system cannot re-check triggers
 	ReduceFailed     = "failed"     // the reducer failed, or its result does not reproduce
@@ -822,4 +829,19 @@ func (s *Store) IntegrityCheck(ctx context.Context) (string, error) {
 		return "", fmt.Errorf("integrity check of %s: %w", s.where, err)
 	}
 	return v, nil
+}
+
+// sqliteHint says what to do about an error of a local SQLite store: the
+// PostgreSQL hint (is the server running?) means nothing for a file.
+func sqliteHint(err error) string {
+	msg := strings.ToLower(err.Error())
+	switch {
+	case strings.Contains(msg, "not a database") || strings.Contains(msg, "malformed") || strings.Contains(msg, "corrupt"):
+		return "the file is damaged or not a tandem findings store: move it aside (with its -wal and -shm files) and start a new campaign directory, or restore a copy"
+	case strings.Contains(msg, "full") || strings.Contains(msg, "no space"):
+		return "the disk is full: free some space, then resume the campaign"
+	case strings.Contains(msg, "readonly") || strings.Contains(msg, "read-only") || strings.Contains(msg, "permission") || strings.Contains(msg, "unable to open"):
+		return "check that the file and its directory exist and are writable by you"
+	}
+	return "check that the file is a tandem findings store and its directory is writable"
 }

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -228,10 +229,22 @@ type Stats struct {
 	Crash       int64 `json:"crash"`
 	Memout      int64 `json:"memout"`
 	Error       int64 `json:"error"` // error and unsupported
-	// SolverCPU is the user+system CPU time of solver processes, and
-	// SolverWall their wall time.
-	SolverCPU  time.Duration `json:"solver_cpu_ns"`
-	SolverWall time.Duration `json:"solver_wall_ns"`
+	// Skipped counts iterations that did no fuzzing because their input was
+	// unusable (a seed the solver gave no model for, a seed that does not
+	// parse). A campaign whose every iteration is skipped is broken
+	// (Summary.Health).
+	Skipped int64 `json:"skipped,omitempty"`
+	// FirstError is the first error (or crash) message of a solver call,
+	// kept so that a broken campaign can say what went wrong.
+	FirstError string `json:"first_error,omitempty"`
+	// SolverCPU is the user+system CPU time spent solving: of solver
+	// processes (wait4's rusage), of long-lived solver processes such as a
+	// JVM pool (their share of each run), and of solvers run in tandem's
+	// own process (InProcessCPU, also part of this process's CPU time).
+	// SolverWall is their wall time.
+	SolverCPU    time.Duration `json:"solver_cpu_ns"`
+	InProcessCPU time.Duration `json:"in_process_cpu_ns,omitempty"`
+	SolverWall   time.Duration `json:"solver_wall_ns"`
 	// Counters are the system's own counters (mutants made, oracles
 	// checked, …), summed over the campaign and shown in its report panel.
 	Counters map[string]int64 `json:"counters,omitempty"`
@@ -242,6 +255,43 @@ func (s *Stats) Record(r *solver.Result) {
 	s.RecordStatus(r.Status)
 	s.SolverCPU += r.CPU()
 	s.SolverWall += r.Wall
+	if s.FirstError == "" {
+		switch r.Status {
+		case solver.StatusError, solver.StatusUnsupported, solver.StatusCrash:
+			s.NoteError(resultError(r))
+		}
+	}
+}
+
+// resultError is the message that says why a run failed: its first
+// (error "…") response, its crash signature, or the reason.
+func resultError(r *solver.Result) string {
+	switch {
+	case len(r.Errors) > 0:
+		return r.Errors[0]
+	case r.Signature != "":
+		return r.Signature
+	}
+	// A solver that rejects its command line prints why before a long
+	// help text ("ERROR: unknown parameter …" then the legal ones).
+	for _, out := range [][]byte{r.Stderr, r.Stdout} {
+		for _, line := range strings.SplitN(string(out[:min(len(out), 64<<10)]), "\n", 200) {
+			if strings.Contains(strings.ToLower(line), "error") {
+				return strings.TrimSpace(line)
+			}
+		}
+	}
+	if r.Reason != "" {
+		return r.Reason
+	}
+	return r.Status.String()
+}
+
+// NoteError keeps msg as FirstError when no error was noted before.
+func (s *Stats) NoteError(msg string) {
+	if s.FirstError == "" {
+		s.FirstError = oneLine(msg, 300)
+	}
 }
 
 // RecordStatus counts one solver call that ended with st (for example one
@@ -284,7 +334,10 @@ func (s *Stats) Add(o Stats) {
 	s.Crash += o.Crash
 	s.Memout += o.Memout
 	s.Error += o.Error
+	s.Skipped += o.Skipped
+	s.NoteError(o.FirstError)
 	s.SolverCPU += o.SolverCPU
+	s.InProcessCPU += o.InProcessCPU
 	s.SolverWall += o.SolverWall
 	for k, v := range o.Counters {
 		s.Count(k, v)

@@ -147,6 +147,9 @@ func (d *Diver) Iterate(ctx context.Context, it *campaign.Iteration) ([]campaign
 	var cst campaign.Stats
 	var st Stats
 	fs, err := d.round(ctx, it.Rand, &st, &cst)
+	if st.SeedsSkipped > 0 && st.Mutants == 0 {
+		cst.Skipped++ // the harness calls a campaign whose every seed is skipped broken
+	}
 	st.Record(&cst)
 	return fs, cst, err
 }
@@ -341,6 +344,11 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 			vf, vres, err := verify(ctx, p, d.mode(), d.opt.Timeout, script, mtext, ss.logic, fd)
 			if err != nil {
 				return findings, err
+			}
+			if vres != nil { // the re-check's CPU is the campaign's too
+				cst.SolverCPU += vres.CPU()
+				cst.SolverWall += vres.Wall
+				cst.Count("recheck_calls", 1)
 			}
 			if vf == nil {
 				st.NotReproduced++

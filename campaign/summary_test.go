@@ -1,0 +1,22 @@
+package campaign
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+)
+
+// When the store is unreachable at the end (PostgreSQL stopped), the
+// summary says so instead of "8 new bugs; 0 distinct bugs in the campaign".
+func TestSummaryStoreUnreachable(t *testing.T) {
+	var out bytes.Buffer
+	p := newProgress("d", Options{Progress: &out}, Meta{ID: "c", System: "toy", Iterations: 10}, Shard{}, 0, 10, 0)
+	p.printSummary(&Summary{Campaign: "c", System: "toy", Iterations: 10, Findings: 9, NewSignatures: 8, Signatures: 8,
+		Elapsed: time.Second, Complete: true, StoreError: "connecting: dial tcp 127.0.0.1:5432: connection refused"})
+	s := out.String()
+	if strings.Contains(s, "0 distinct bugs") || !strings.Contains(s, "the store was unreachable at the end") ||
+		!strings.Contains(s, "at least 8 distinct bugs") {
+		t.Errorf("summary:\n%s", s)
+	}
+}
