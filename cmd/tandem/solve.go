@@ -95,8 +95,12 @@ Exit status: 0 for any verdict, 2 on bad input or a setup failure.`,
 			if err != nil {
 				return err
 			}
-			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			sig, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
+			// --timeout counts from here: compiling and starting the
+			// boxes is part of the time the user gave.
+			ctx, cancel := context.WithTimeout(sig, timeout)
+			defer cancel()
 			set := cbox.NewSet(cbox.Options{CallTimeout: callLimit})
 			defer set.Close()
 			if err := openBoxes(ctx, sc, set, cbs, oracleDir, cbox.Options{CallTimeout: callLimit}); err != nil {
@@ -106,7 +110,7 @@ Exit status: 0 for any verdict, 2 on bad input or a setup failure.`,
 			if err != nil {
 				return err
 			}
-			if context.Cause(ctx) != nil && res.Status == cbsolve.Unknown {
+			if sig.Err() != nil && res.Status == cbsolve.Unknown {
 				res.Reason = "interrupted by a signal; " + strings.TrimPrefix(res.Reason, "cancelled ")
 			}
 			if asJSON {
