@@ -28,6 +28,9 @@ type descent struct {
 	// order lists the bytes, most significant byte of each variable first.
 	order []int
 	evals int64
+	// limit, when > 0, is the value of evals at which the descent stops
+	// (a slice counted in executions).
+	limit int64
 	// dict are byte strings worth writing into the input: the constraints'
 	// constants in every encoding a closed box may read them in.
 	dict [][]byte
@@ -129,7 +132,7 @@ func (d *descent) inject(ctx context.Context, seed []byte, deadline time.Time) (
 				continue
 			}
 			for off := 0; off+len(e) <= n; off++ {
-				if bestD == 0 || time.Now().After(deadline) || ctx.Err() != nil {
+				if bestD == 0 || d.out(ctx, deadline) {
 					return best, bestD
 				}
 				copy(cand, seed)
@@ -142,6 +145,12 @@ func (d *descent) inject(ctx context.Context, seed []byte, deadline time.Time) (
 		}
 	}
 	return best, bestD
+}
+
+// out says the descent must stop: its deadline, its context, or its
+// execution limit.
+func (d *descent) out(ctx context.Context, deadline time.Time) bool {
+	return (d.limit > 0 && d.evals >= d.limit) || ctx.Err() != nil || time.Now().After(deadline)
 }
 
 // dist evaluates b: the total distance of the constraints from true (0
@@ -170,7 +179,7 @@ func (d *descent) run(ctx context.Context, seed []byte, deadline time.Time) ([]b
 	for sweep := 0; d.best != 0; sweep++ {
 		improved := false
 		for _, pos := range d.order {
-			if time.Now().After(deadline) || ctx.Err() != nil {
+			if d.out(ctx, deadline) {
 				return nil, false
 			}
 			keep := d.cur[pos]
@@ -178,6 +187,11 @@ func (d *descent) run(ctx context.Context, seed []byte, deadline time.Time) ([]b
 			for v := 0; v < 256; v++ {
 				if byte(v) == keep {
 					continue
+				}
+				if v&31 == 31 && d.out(ctx, deadline) {
+					// Slow boxes: a position's 255 candidates may take
+					// far longer than the slice.
+					return nil, false
 				}
 				d.cur[pos] = byte(v)
 				if x := d.dist(d.cur); x < d.best {

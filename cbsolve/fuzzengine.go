@@ -23,8 +23,10 @@ type assign struct {
 // and the closed-box temporaries, searched by FUZZY-SAT's engine with the
 // closed boxes run for real. It only grows.
 type fuzzEngine struct {
-	p    *problem
-	set  *cbox.Set
+	p *problem
+	// set runs the closed boxes under the solve's context, so that no
+	// box call outlives its deadline or a Ctrl-C.
+	set  cbox.Bound
 	opts *Options
 	rng  *rand.Rand
 	// defs are the closed-box definitions the fuzzer can run (arguments
@@ -43,7 +45,7 @@ type fuzzEngine struct {
 	opaque map[*smt.Func]bool
 }
 
-func newFuzzEngine(p *problem, set *cbox.Set, opts *Options, st *Stats) *fuzzEngine {
+func newFuzzEngine(p *problem, set cbox.Bound, opts *Options, st *Stats) *fuzzEngine {
 	z := &fuzzEngine{p: p, set: set, opts: opts, st: st, have: map[*smt.Term]bool{},
 		rng: rand.New(rand.NewPCG(opts.Seed, 0xcdf1))}
 	z.opaque = map[*smt.Func]bool{}
@@ -302,8 +304,10 @@ func substitute(st *smt.Store, t *smt.Term, sub map[*smt.Term]*smt.Term, memo ma
 var errFuzzTimeout = errors.New("fuzzing found no partial model in the time left")
 
 // run searches a partial model: an assignment of every variable of ω_fuzz
-// under which all its constraints hold, the closed boxes run for real.
-func (z *fuzzEngine) run(ctx context.Context, deadline time.Time) ([]assign, error) {
+// under which all its constraints hold, the closed boxes run for real. It
+// stops at the deadline, or after budget executions when budget > 0 (a
+// slice that does not depend on the machine's speed: Options.FuzzEvals).
+func (z *fuzzEngine) run(ctx context.Context, deadline time.Time, budget int64) ([]assign, error) {
 	red, err := z.reduce()
 	if err != nil {
 		return nil, err
@@ -313,9 +317,10 @@ func (z *fuzzEngine) run(ctx context.Context, deadline time.Time) ([]assign, err
 	fopts := fuzzysat.DefaultOptions()
 	fopts.NoVerify = true
 	var desc *descent
+	used := int64(0)
 	for round := 0; ; round++ {
 		left := time.Until(deadline)
-		if left <= 0 || ctx.Err() != nil {
+		if left <= 0 || ctx.Err() != nil || (budget > 0 && used >= budget) {
 			return nil, errFuzzTimeout
 		}
 		seed := seeds[round%len(seeds)]
@@ -332,6 +337,9 @@ func (z *fuzzEngine) run(ctx context.Context, deadline time.Time) ([]assign, err
 			goal, pi = pi, nil
 		}
 		fopts.Timeout = left
+		if budget > 0 {
+			fopts.MaxEvals = budget - used
+		}
 		fopts.Seed = z.rng.Uint64()
 		s, err := fuzzysat.NewSearch(fuzzysat.Problem{Layout: l, Goal: goal, Pi: pi, Callee: z.set}, nil, fopts)
 		if err != nil {
@@ -345,6 +353,7 @@ func (z *fuzzEngine) run(ctx context.Context, deadline time.Time) ([]assign, err
 		z.st.FuzzRuns++
 		z.st.FuzzEvals += res.Evals
 		z.st.FuzzTime += res.Time
+		used += res.Evals
 		if res.Status == fuzzysat.Sat {
 			if m1, ok := z.partial(red, l, res.Assignment); ok {
 				return m1, nil
@@ -356,8 +365,16 @@ func (z *fuzzEngine) run(ctx context.Context, deadline time.Time) ([]assign, err
 			}
 		}
 		t0, e0 := time.Now(), desc.evals
+		desc.limit = 0
+		if budget > 0 {
+			if used >= budget {
+				continue // the loop's head returns
+			}
+			desc.limit = e0 + budget - used
+		}
 		b, ok := desc.run(ctx, seed, deadline)
 		z.st.FuzzEvals += desc.evals - e0
+		used += desc.evals - e0
 		z.st.FuzzTime += time.Since(t0)
 		if ok {
 			if m1, ok := z.partial(red, l, b); ok {

@@ -52,8 +52,16 @@ type Options struct {
 	SMT string
 	// Timeout bounds the whole solve (default 60s).
 	Timeout time.Duration
-	// SMTCallTimeout bounds one SMT engine call (default: the time left).
+	// SMTCallTimeout bounds one check of the SMT engine (default: the time
+	// left of Timeout). The pure-SMT pre-check of CDFL gets at most a
+	// quarter of Timeout besides, so that a formula the engine cannot
+	// decide still leaves the loop its time; a check that times out is an
+	// "unknown" of that check, not of the solve.
 	SMTCallTimeout time.Duration
+	// Profiles is the solver profiles file that defines SMT (default: the
+	// file solver.DefaultProfilesPath names, $TANDEM_SOLVERS first), read
+	// as "tandem run" reads it.
+	Profiles string
 	// Seed seeds the fuzzer's random choices.
 	Seed uint64
 
@@ -78,6 +86,12 @@ type Options struct {
 	// out, the loop takes a few active-learning steps and fuzzes again
 	// with twice the slice.
 	FuzzSlice time.Duration
+	// FuzzEvals, when positive, counts fuzz slices in executions instead
+	// of time, so that a run with a given Seed is the same on every
+	// machine (as long as Timeout does not cut it): the probe and the
+	// first slice have FuzzEvals executions, and each later slice twice
+	// the one before. Timeout still bounds the whole solve.
+	FuzzEvals int64
 	// NoArgPurify keeps closed-box arguments as the terms they are,
 	// instead of purifying them into fresh constants defined in ω_smt.
 	NoArgPurify bool

@@ -24,6 +24,10 @@ type problem struct {
 	sc    *smtlib.Script
 	st    *smt.Store
 	boxes map[*smt.Func]bool
+	// boxList are the boxes in declaration order: whatever is sent to the
+	// SMT engine or run for every box goes in this order, so that a run
+	// is the same from one execution to the next.
+	boxList []*smt.Func
 	// omega are the assertions with lets and definitions inlined: the
 	// formula Ω every answer is judged against.
 	omega []*smt.Term
@@ -61,16 +65,23 @@ func segregate(sc *smtlib.Script, fromDefine []string, purifyArgs bool) (*proble
 	}
 	for _, c := range sc.Commands {
 		for _, f := range c.Funcs {
+			if (f.Kind == smt.FuncClosedBox || f.Kind == smt.FuncOracle) && p.names[f.Name] {
+				// A repeated identical declaration (the parser rejects
+				// any other): the first one is the box.
+				continue
+			}
 			p.names[f.Name] = true
 			switch {
 			case f.Kind == smt.FuncClosedBox || f.Kind == smt.FuncOracle:
 				p.boxes[f] = true
+				p.boxList = append(p.boxList, f)
 			case want[f.Name] && f.Kind == smt.FuncDefined:
 				if !boxSort(f.Result) || !allBoxSorts(f.Params) {
 					return nil, fmt.Errorf("%s: --cb-from-define %s: only functions over Bool and bit-vectors up to 64 bits can be closed boxes (it is %s)", sc.Filename, f.Name, signature(f))
 				}
 				f.Kind = smt.FuncClosedBox
 				p.boxes[f] = true
+				p.boxList = append(p.boxList, f)
 				delete(want, f.Name)
 			case f.Kind == smt.FuncDeclared && c.Kind != smtlib.CmdDefineFun:
 				if len(f.Params) == 0 {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"tandem/eval"
 	"tandem/fuzzysat"
@@ -30,8 +31,10 @@ type smtEngine struct {
 // errSMT is an SMT engine failure (crash, error response, timeout).
 var errSMT = errors.New("SMT engine")
 
-func startSMT(ctx context.Context, p *problem, prof *solver.Profile) (*smtEngine, error) {
-	sess, err := solver.StartSession(ctx, prof, solver.SessionOptions{Mode: solver.Mode{Models: true}})
+// Each command of the session is bounded by callLimit; the caller's
+// context bounds it further (the solve's deadline, a per-check limit).
+func startSMT(ctx context.Context, p *problem, prof *solver.Profile, callLimit time.Duration) (*smtEngine, error) {
+	sess, err := solver.StartSession(ctx, prof, solver.SessionOptions{Mode: solver.Mode{Models: true}, CallTimeout: callLimit})
 	if err != nil {
 		return nil, fmt.Errorf("starting %s: %w", prof.Name, err)
 	}
@@ -83,7 +86,7 @@ func (e *smtEngine) load(ctx context.Context, name string) error {
 			}
 		}
 	}
-	for f := range e.p.boxes {
+	for _, f := range e.p.boxList {
 		if err := e.exec(ctx, declareFun(f)); err != nil {
 			return err
 		}

@@ -71,12 +71,20 @@ type Stats struct {
 	Time            time.Duration `json:"ns"`
 }
 
-// ClosedBoxes are the script's declare-cb and declare-oracle-fun symbols.
+// ClosedBoxes are the script's declare-cb and declare-oracle-fun symbols,
+// each once: a repeated identical declaration (Delphi's benchmarks have
+// some, and Delphi accepts them) is the first one.
 func ClosedBoxes(sc *smtlib.Script) []*smt.Func {
 	var out []*smt.Func
+	seen := map[string]bool{}
 	for _, c := range sc.Commands {
 		if c.Kind == smtlib.CmdDeclareCB || c.Kind == smtlib.CmdDeclareOracleFun {
-			out = append(out, c.Funcs...)
+			for _, f := range c.Funcs {
+				if !seen[f.Name] {
+					seen[f.Name] = true
+					out = append(out, f)
+				}
+			}
 		}
 	}
 	return out
@@ -101,7 +109,7 @@ func Solve(ctx context.Context, sc *smtlib.Script, set *cbox.Set, fromDefine []s
 	if err != nil {
 		return nil, err
 	}
-	for f := range p.boxes {
+	for _, f := range p.boxList {
 		if _, ok := set.Box(f); ok {
 			continue
 		}
@@ -115,11 +123,20 @@ func Solve(ctx context.Context, sc *smtlib.Script, set *cbox.Set, fromDefine []s
 		}
 		return nil, fmt.Errorf("%s: no implementation for closed box %s %s: pass --cb %s=IMPL (a .c or .wasm file, or exec:COMMAND)", sc.Filename, f.Name, signature(f), f.Name)
 	}
-	s := &solve{p: p, set: set, opts: &opts, st: &Stats{Mode: opts.Mode.String()}}
-	s.fz = newFuzzEngine(p, set, &opts, s.st)
+	s := &solve{p: p, set: set.WithContext(ctx), opts: &opts, st: &Stats{Mode: opts.Mode.String()}}
+	s.fz = newFuzzEngine(p, s.set, &opts, s.st)
 	res, err := s.run(ctx)
 	if err != nil {
 		return nil, err
+	}
+	if res.Status == Unknown && ctx.Err() != nil && !strings.HasPrefix(res.Reason, "timeout") {
+		// Whatever the step that noticed, the solve ran out of time or
+		// was cancelled: say so first.
+		why := "timeout"
+		if errors.Is(ctx.Err(), context.Canceled) {
+			why = "cancelled"
+		}
+		res.Reason = why + " (" + res.Reason + ")"
 	}
 	res.Stats = *s.st
 	res.Stats.Boxes = set.Stats()
@@ -129,8 +146,9 @@ func Solve(ctx context.Context, sc *smtlib.Script, set *cbox.Set, fromDefine []s
 }
 
 type solve struct {
-	p    *problem
-	set  *cbox.Set
+	p *problem
+	// set runs the closed boxes under the solve's context (see cbox.Bound).
+	set  cbox.Bound
 	opts *Options
 	st   *Stats
 	fz   *fuzzEngine
@@ -152,12 +170,17 @@ func (s *solve) run(ctx context.Context) (*Result, error) {
 			return r, err
 		}
 	}
-	reg := solver.NewRegistry()
+	reg, err := solver.LoadRegistry(s.opts.Profiles)
+	if err != nil {
+		return nil, err
+	}
 	prof, err := reg.Lookup(s.opts.SMT)
 	if err != nil {
 		return nil, err
 	}
-	e, err := startSMT(ctx, s.p, prof)
+	// The session's own per-command limit is the whole solve's: the
+	// contexts (the deadline, SMTCallTimeout per check) bound it.
+	e, err := startSMT(ctx, s.p, prof, s.opts.Timeout)
 	if err != nil {
 		return unknownOn(ctx, err)
 	}
@@ -187,12 +210,33 @@ func unknownOn(ctx context.Context, err error) (*Result, error) {
 	return nil, err
 }
 
-// checkSMT runs one SMT engine check and counts it.
+// checkSMT runs one SMT engine check, bounded by SMTCallTimeout, and
+// counts it.
 func (s *solve) checkSMT(ctx context.Context, m1 []assign) (*outcome, error) {
+	return s.checkSMTWithin(ctx, m1, s.opts.SMTCallTimeout)
+}
+
+// checkSMTWithin is checkSMT bounded by limit (0: the time left). A check
+// that runs out of its own limit answers StatusTimeout; only the solve's
+// end (its deadline, a Ctrl-C) makes the solve stop.
+func (s *solve) checkSMTWithin(ctx context.Context, m1 []assign, limit time.Duration) (*outcome, error) {
+	cctx := ctx
+	if limit > 0 {
+		var cancel context.CancelFunc
+		cctx, cancel = context.WithTimeout(ctx, limit)
+		defer cancel()
+	}
 	t0 := time.Now()
-	o, err := s.smt.check(ctx, m1)
+	o, err := s.smt.check(cctx, m1)
 	s.st.SMTCalls++
 	s.st.SMTTime += time.Since(t0)
+	if err != nil && cctx.Err() != nil && ctx.Err() == nil {
+		// The check's own limit ended it, and the session could not
+		// restart its solver within that limit: the next command
+		// restarts it with the solve's time.
+		s.tracef("SMT check out of its %v: %v", limit, err)
+		return &outcome{status: solver.StatusTimeout}, nil
+	}
 	return o, err
 }
 
@@ -217,25 +261,31 @@ func (s *solve) decided(o *outcome) *Result {
 
 func (s *solve) cdfl(ctx context.Context) (*Result, error) {
 	if !s.opts.NoPrecheck {
-		o, err := s.checkSMT(ctx, nil)
+		limit := s.opts.Timeout / 4
+		if c := s.opts.SMTCallTimeout; c > 0 && c < limit {
+			limit = c
+		}
+		o, err := s.checkSMTWithin(ctx, nil, limit)
 		if err != nil {
 			return unknownOn(ctx, err)
 		}
 		s.tracef("pre-check: %s", o.status)
-		if r := s.decided(o); r != nil {
+		if r := s.decided(o); r != nil && (r.Status != Unknown || ctx.Err() != nil) {
 			return r, nil
 		}
+		// An engine that cannot decide the pure part (unknown, or out of
+		// the pre-check's time) leaves the formula to the loop.
 		s.fz.setHint(o.model)
 	}
 	deadline, _ := ctx.Deadline()
-	slice := s.opts.FuzzSlice
+	slice, evals := s.opts.FuzzSlice, s.opts.FuzzEvals
 	for {
 		s.st.Iterations++
 		until := deadline
-		if slice > 0 && time.Now().Add(slice).Before(deadline) {
+		if evals <= 0 && slice > 0 && time.Now().Add(slice).Before(deadline) {
 			until = time.Now().Add(slice)
 		}
-		m1, err := s.fz.run(ctx, until)
+		m1, err := s.fz.run(ctx, until, evals)
 		if errors.Is(err, errFuzzTimeout) {
 			if !time.Now().Before(deadline) || ctx.Err() != nil {
 				return &Result{Status: Unknown, Reason: "timeout: " + err.Error()}, nil
@@ -250,6 +300,7 @@ func (s *solve) cdfl(ctx context.Context) (*Result, error) {
 				return r, nil
 			}
 			slice *= 2
+			evals *= 2
 			continue
 		}
 		if err != nil {
@@ -309,7 +360,15 @@ func (s *solve) cdfl(ctx context.Context) (*Result, error) {
 			if ctx.Err() != nil {
 				return &Result{Status: Unknown, Reason: "timeout in the SMT engine"}, nil
 			}
-			return &Result{Status: Unknown, Reason: "the SMT engine answered " + o.status.String()}, nil
+			// The engine could not complete this partial model (unknown,
+			// or out of SMTCallTimeout): learn its boxes' facts and block
+			// it, which costs completeness of the fuzzer only (no verdict
+			// rests on it), and go on.
+			s.tracef("the SMT engine answered %s on the partial model; blocked", o.status)
+			if _, err := s.learnPartial(ctx, m1); err != nil {
+				return unknownOn(ctx, err)
+			}
+			s.block(m1, assignedFuncs(m1))
 		}
 	}
 }
@@ -450,7 +509,7 @@ func (s *solve) fuzzOnly(ctx context.Context) (*Result, error) {
 	}
 	deadline, _ := ctx.Deadline()
 	s.st.Iterations = 1
-	m1, err := s.fz.run(ctx, deadline)
+	m1, err := s.fz.run(ctx, deadline, 0)
 	if errors.Is(err, errFuzzTimeout) {
 		return &Result{Status: Unknown, Reason: "timeout: " + err.Error()}, nil
 	}
@@ -480,10 +539,13 @@ func (s *solve) probe(ctx context.Context) (*Result, error) {
 		return nil, nil
 	}
 	until := time.Now().Add(s.opts.Probe)
+	if s.opts.FuzzEvals > 0 {
+		until = time.Now().Add(s.opts.Timeout)
+	}
 	if d, ok := ctx.Deadline(); ok && d.Before(until) {
 		until = d
 	}
-	m1, err := z.run(ctx, until)
+	m1, err := z.run(ctx, until, s.opts.FuzzEvals)
 	if errors.Is(err, errFuzzTimeout) {
 		s.tracef("probe: no model in %v", s.opts.Probe)
 		return nil, nil
@@ -606,7 +668,7 @@ func (s *solve) tabulate(ctx context.Context) error {
 	if s.opts.TabulateMax < 0 {
 		return nil
 	}
-	for f := range s.p.boxes {
+	for _, f := range s.p.boxList {
 		bits := 0
 		for _, ps := range f.Params {
 			if ps.Kind == smt.KindBool {

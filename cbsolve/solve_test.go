@@ -71,6 +71,10 @@ func solveIt(t *testing.T, sc *smtlib.Script, set *cbox.Set, opts Options, def .
 	if opts.Timeout == 0 {
 		opts.Timeout = 20 * time.Second
 	}
+	if opts.FuzzEvals == 0 {
+		// Slices in executions: the run is the same on every machine.
+		opts.FuzzEvals = 100000
+	}
 	res, err := Solve(context.Background(), sc, set, def, opts)
 	if err != nil {
 		t.Fatal(err)

@@ -515,7 +515,7 @@ func (s *Session) Batch(ctx context.Context, cmds ...string) ([]Reply, error) {
 	start := time.Now()
 	s.stats.Calls += len(cmds)
 	restarted := false
-	if s.cur != nil && s.cur.pr.exited() {
+	if s.cur != nil && s.cur.pr.Exited() {
 		s.teardown()
 	}
 	if s.cur == nil {

@@ -175,6 +175,9 @@ func (s *Set) CallBits(ctx context.Context, f *smt.Func, args []uint64) (uint64,
 		}
 		return r.bits, r.err
 	}
+	if err := ctx.Err(); err != nil {
+		return 0, s.canceled(e, err, func() string { return bitsApp(f, e.sig, args) })
+	}
 	start := time.Now()
 	var (
 		x   uint64
@@ -234,6 +237,9 @@ func (s *Set) CallValuesContext(ctx context.Context, f *smt.Func, args []smt.Val
 		}
 		return r.val, nil
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, s.canceled(e, err, func() string { return valuesApp(f, args) })
+	}
 	start := time.Now()
 	v, err := e.box.Call(ctx, args)
 	e.nanos.Add(int64(time.Since(start)))
@@ -265,6 +271,13 @@ func (s *Set) remember(e *entry, h uint64, key []byte, r result) error {
 	}
 	s.cache.put(h, key, r)
 	return r.err
+}
+
+// canceled is the error of a call not made because ctx ended (counted,
+// never cached).
+func (s *Set) canceled(e *entry, err error, app func() string) error {
+	e.errs[Canceled].Add(1)
+	return &Error{Box: e.f.Name, Kind: Canceled, Args: app(), Msg: err.Error()}
 }
 
 func (s *Set) missing(f *smt.Func, app func() string) error {
@@ -520,3 +533,38 @@ func (c *cache) len() int {
 	}
 	return n
 }
+
+// Bound is a Set seen through one context: every call it makes passes ctx
+// to the box, so when ctx ends (a deadline, Ctrl-C) a call in flight stops
+// at once and later calls fail with Kind [Canceled] without running. Such
+// failures are about the call, not the arguments, and are never cached. It
+// is an [eval.Callee], and Bound.CallValues fits [eval.Model].Boxes, so an
+// evaluator given a Bound cannot outlive its context by more than the
+// evaluation of the terms between two box calls.
+type Bound struct {
+	s   *Set
+	ctx context.Context
+}
+
+var _ eval.Callee = Bound{}
+
+// WithContext is the set seen through ctx (see [Bound]).
+func (s *Set) WithContext(ctx context.Context) Bound {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	return Bound{s: s, ctx: ctx}
+}
+
+// Call is [Set.CallBits] under the bound context.
+func (b Bound) Call(f *smt.Func, args []uint64) (uint64, error) {
+	return b.s.CallBits(b.ctx, f, args)
+}
+
+// CallValues is [Set.CallValuesContext] under the bound context.
+func (b Bound) CallValues(f *smt.Func, args []smt.Value) (smt.Value, error) {
+	return b.s.CallValuesContext(b.ctx, f, args)
+}
+
+// Set is the set b sees.
+func (b Bound) Set() *Set { return b.s }

@@ -32,6 +32,8 @@ func init() {
 		trace      bool
 		opts       cbsolve.Options
 		noTabulate bool
+		fuzzSlice  = offDuration(500 * time.Millisecond)
+		probe      = offDuration(100 * time.Millisecond)
 	)
 	cmd := &cobra.Command{
 		Use:   "solve FILE.smt2 [--cb NAME=IMPL]…",
@@ -78,7 +80,11 @@ Exit status: 0 for any verdict, 2 on bad input or a setup failure.`,
 			if err != nil {
 				return err
 			}
+			if timeout <= 0 || callLimit <= 0 {
+				return fmt.Errorf("--timeout %v, --cb-timeout %v: time limits must be positive (e.g. --timeout 60s)", timeout, callLimit)
+			}
 			opts.Mode, opts.SMT, opts.Timeout = m, smtName, timeout
+			opts.FuzzSlice, opts.Probe = time.Duration(fuzzSlice), time.Duration(probe)
 			if noTabulate {
 				opts.TabulateMax = -1
 			}
@@ -89,8 +95,12 @@ Exit status: 0 for any verdict, 2 on bad input or a setup failure.`,
 			if err != nil {
 				return err
 			}
-			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			sig, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
+			// --timeout counts from here: compiling and starting the
+			// boxes is part of the time the user gave.
+			ctx, cancel := context.WithTimeout(sig, timeout)
+			defer cancel()
 			set := cbox.NewSet(cbox.Options{CallTimeout: callLimit})
 			defer set.Close()
 			if err := openBoxes(ctx, sc, set, cbs, oracleDir, cbox.Options{CallTimeout: callLimit}); err != nil {
@@ -99,6 +109,9 @@ Exit status: 0 for any verdict, 2 on bad input or a setup failure.`,
 			res, err := cbsolve.Solve(ctx, sc, set, fromDefine, opts)
 			if err != nil {
 				return err
+			}
+			if sig.Err() != nil && res.Status == cbsolve.Unknown {
+				res.Reason = "interrupted by a signal; " + strings.TrimPrefix(res.Reason, "cancelled ")
 			}
 			if asJSON {
 				out := map[string]any{"file": args[0], "status": res.Status, "reason": res.Reason, "stats": res.Stats}
@@ -139,11 +152,14 @@ Exit status: 0 for any verdict, 2 on bad input or a setup failure.`,
 	f.BoolVar(&noTabulate, "no-tabulate", false, "never tabulate closed boxes")
 	f.BoolVar(&opts.NoPrecheck, "no-precheck", false, "skip the pure-SMT check before the loop (ablation)")
 	f.BoolVar(&opts.NoEquivalence, "no-equiv", false, "no equivalence classes or magic bytes in the fuzzer (ablation)")
-	f.DurationVar(&opts.FuzzSlice, "fuzz-slice", 500*time.Millisecond, "first time slice of a fuzz run before active-learning steps (negative: no slicing, as the paper)")
+	f.Var(&fuzzSlice, "fuzz-slice", "first time slice of a fuzz run before active-learning steps (-1 or off: no slicing, as the paper)")
+	f.Int64Var(&opts.FuzzEvals, "fuzz-evals", 0, "count fuzz slices (and the probe) in executions, not time: the same --seed gives the same run on any machine (e.g. 100000; 0: time slices)")
+	f.DurationVar(&opts.SMTCallTimeout, "smt-call-timeout", 0, "time limit of one SMT engine check (default: the time left; the cdfl pre-check gets at most a quarter of --timeout)")
+	f.StringVar(&opts.Profiles, "profiles", "", "TOML file of solver profiles for --smt (default $TANDEM_SOLVERS or ~/.config/tandem/solvers.toml; see 'tandem solvers --help')")
 	f.BoolVar(&opts.NoArgPurify, "no-arg-purify", false, "keep closed-box arguments as terms instead of fresh constants (ablation)")
 	f.BoolVar(&opts.NoPropose, "no-propose", false, "no SMT proposals from the partial model's closed-box outputs (ablation)")
 	f.BoolVar(&opts.NoSeedReuse, "no-seed-reuse", false, "do not seed fuzz runs with earlier partial models (ablation)")
-	f.DurationVar(&opts.Probe, "probe", 100*time.Millisecond, "cdfl: fuzz the whole formula this long before starting the SMT engine (negative: no probe)")
+	f.Var(&probe, "probe", "cdfl: fuzz the whole formula this long before starting the SMT engine (-1 or off: no probe)")
 	allowDuration(f, "fuzz-slice", zeroOK, negativeOK)
 	allowDuration(f, "probe", zeroOK, negativeOK)
 	rootCmd.AddCommand(cmd)
@@ -204,3 +220,34 @@ func printSolveStats(s cbsolve.Stats) {
 	fmt.Fprintf(w, "SMT engine           %d calls, %v\n", s.SMTCalls, s.SMTTime.Round(time.Millisecond))
 	fmt.Fprintf(w, "closed-box calls     %s\n", s.Boxes)
 }
+
+// offDuration is a duration flag that also takes -1 or "off" (stored as
+// -1ns): the documented way to turn a time slice off. Any other negative
+// duration means off too; a bare number other than -1 has no unit and is
+// rejected, as time.ParseDuration would.
+type offDuration time.Duration
+
+func (d *offDuration) String() string {
+	if *d < 0 {
+		return "off"
+	}
+	return time.Duration(*d).String()
+}
+
+func (d *offDuration) Set(s string) error {
+	if s == "-1" || s == "off" {
+		*d = -1
+		return nil
+	}
+	v, err := time.ParseDuration(s)
+	if err != nil {
+		return fmt.Errorf("want a duration such as 500ms, or -1 (off)")
+	}
+	if v < 0 {
+		v = -1
+	}
+	*d = offDuration(v)
+	return nil
+}
+
+func (d *offDuration) Type() string { return "duration|-1" }
