@@ -61,6 +61,10 @@ func TestPinnedAndRangeProofs(t *testing.T) {
 			[]string{"(= (concat k!1 k!0) #x0000)"}, PhasePinned},
 		{"pinned-nonlinear", 2, "(= (bvmul k!0 k!1) #x07)", []string{"(= k!0 #x02)", "(= (bvadd k!1 #x01) #x04)"}, PhasePinned},
 		{"pinned-conflict", 2, "(bvult k!1 k!0)", []string{"(= k!0 #x02)", "(= (bvsub k!0 #x01) #x04)"}, PhasePinned},
+		{"pinned-propagated", 3, "(bvule #x41 k!0)", []string{
+			"(= ((_ zero_extend 8) k!2) (bvor (bvshl ((_ zero_extend 8) k!1) #x0008) ((_ zero_extend 8) k!0)))",
+			"(= k!2 #x00)"}, PhasePinned},
+		{"pinned-impossible", 2, "(= k!1 #x01)", []string{"(= ((_ zero_extend 8) k!0) (bvadd (concat k!1 k!1) #x0100))", "(= k!1 #x00)"}, PhasePinned},
 		{"range", 2, "(bvugt k!0 #x14)", []string{"(bvult k!0 #x0a)", "(= k!1 k!1)"}, PhaseRange},
 		{"range-signed", 1, "(bvslt k!0 #x00)", []string{"(bvuge (bvadd k!0 #x10) #x10)", "(bvule k!0 #x7f)"}, PhaseRange},
 		{"overflow-idiom", 2, "(bvule (bvadd k!0 #x10) k!0)", []string{"(bvult k!0 #x80)", "(= k!1 k!1)"}, PhaseRange},
@@ -69,7 +73,7 @@ func TestPinnedAndRangeProofs(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			q := kQuery(t, c.n, c.goal, c.pi...)
-			for _, seed := range [][]byte{make([]byte, c.n), []byte{0xff, 0xff}[:c.n], []byte{0x33, 0x01}[:c.n]} {
+			for _, seed := range [][]byte{make([]byte, c.n), []byte{0xff, 0xff, 0xff}[:c.n], []byte{0x33, 0x01, 0x02}[:c.n]} {
 				r := solveK(t, q, seed, Options{MaxEvals: 1000})
 				if r.Status != Unsat || r.Phase != c.phase {
 					t.Fatalf("seed %x: %s by %s, want unsat by %s", seed, r.Status, r.Phase, c.phase)

@@ -234,6 +234,10 @@ func main() {
 		replayRun(ctx, *replay)
 		return
 	}
+	if *unknowns != "" {
+		unknownShapes(ctx, *unknowns)
+		return
+	}
 	p, err := solver.NewRegistry().Lookup("z3")
 	if err != nil {
 		fatal(err)
