@@ -213,7 +213,9 @@ func (d *defs) value(t *smt.Term) (uint64, bool) {
 
 // proveRange is phase "range": the sound intervals the conjuncts imply on
 // one input group (decision 3) do not intersect, so no value of the group
-// satisfies all of them.
+// satisfies all of them. Intervals carry over top-level equalities
+// between two groups of one width (SAGE's T4 = (bvor (bvshl T1_3 24) …)):
+// both have the same value, so each has the other's interval too.
 func (r *run) proveRange() bool {
 	s := r.s
 	if !r.enter(PhaseRange) {
@@ -227,6 +229,55 @@ func (r *run) proveRange() bool {
 				r.proof = fmt.Sprintf("the intervals the query implies on input group %s do not intersect", rc.Group.Key())
 				return true
 			}
+		}
+	}
+	// equal groups: a few passes carry intervals along chains
+	var sets map[string]IntervalSet
+	get := func(g *InputGroup) IntervalSet {
+		if x, ok := sets[g.Key()]; ok {
+			return x
+		}
+		if rc := r.ranges[g.Key()]; rc != nil {
+			return rc.Set
+		}
+		return Full(g.ValueWidth())
+	}
+	for pass := 0; pass < 3; pass++ {
+		changed := false
+		for i, root := range s.roots {
+			if root.Kind() != smt.App || root.Op() != smt.OpEq || root.NumArgs() != 2 {
+				continue
+			}
+			g, h := s.an.Group(root.Arg(0)), s.an.Group(root.Arg(1))
+			if g == nil || h == nil || g.Width != h.Width || g.hasConst() || h.hasConst() || g.Key() == h.Key() {
+				continue
+			}
+			// both values are below 2^min(value widths)
+			w := min(g.ValueWidth(), h.ValueWidth())
+			x, y := get(g).Narrow(w), get(h).Narrow(w)
+			if x.IsFull() && y.IsFull() && g.ValueWidth() == h.ValueWidth() {
+				continue
+			}
+			both := x.Intersect(y)
+			if both.Empty() {
+				r.unsat = true
+				r.proof = fmt.Sprintf("%s equates input groups %s and %s, whose intervals do not intersect", s.constraintName(i), g.Key(), h.Key())
+				return true
+			}
+			if sets == nil {
+				sets = map[string]IntervalSet{}
+			}
+			for _, k := range []*InputGroup{g, h} {
+				old := get(k)
+				nw := both
+				nw.W = k.ValueWidth()
+				if nw.Size() != old.Size() {
+					sets[k.Key()], changed = nw, true
+				}
+			}
+		}
+		if !changed {
+			break
 		}
 	}
 	return false

@@ -217,7 +217,16 @@ func (g *gen) group() (string, int) {
 
 // offset is x = g, g + c, c + g or g − c (decision 3).
 func (g *gen) offset(t string, w int) string {
-	switch g.c.Intn(5) {
+	switch g.c.Intn(7) {
+	case 3:
+		g.tag("offset:nested")
+		return fmt.Sprintf("(bvadd (bvsub %s %s) %s)", t, g.lit(w), g.lit(w))
+	case 4:
+		g.tag("offset:c-g")
+		if g.c.Intn(2) == 0 {
+			return fmt.Sprintf("(bvsub %s (bvadd %s %s))", g.lit(w), t, g.lit(w))
+		}
+		return fmt.Sprintf("(bvsub %s %s)", g.lit(w), t)
 	case 0:
 		g.tag("offset:g+c")
 		return fmt.Sprintf("(bvadd %s %s)", t, g.lit(w))
@@ -398,9 +407,11 @@ var AllTags = []string{
 	"not",
 	"not-not",
 	"offset:c+g",
+	"offset:c-g",
 	"offset:g",
 	"offset:g+c",
 	"offset:g-c",
+	"offset:nested",
 	"range:c-op-x",
 	"range:x-op-c",
 	"two-groups",
