@@ -157,7 +157,7 @@ func (d *defs) propagate() bool {
 				if g == nil || g.Width > 64 || !d.undefined(g.Bytes()) || d.undefined(an.Inputs(y)) {
 					continue
 				}
-				v, ok := d.value(y)
+				v, ok := s.an.bvValue(y, d.assignment())
 				if !ok {
 					continue
 				}
@@ -190,25 +190,6 @@ func (d *defs) undefined(bytes []int) bool {
 		}
 	}
 	return false
-}
-
-// value is the exact value of the bit-vector term t (≤ 64 bits) on the
-// defined bytes.
-func (d *defs) value(t *smt.Term) (uint64, bool) {
-	if t.Sort().Kind != smt.KindBitVec || t.Sort().Width > 64 {
-		return 0, false
-	}
-	it := d.r.s.an.it
-	it.begin(d.assignment())
-	v, err := it.eval(t, d.r.s.an.Inputs(t))
-	if err != nil {
-		return 0, false
-	}
-	bv, ok := v.(smt.BVValue)
-	if !ok {
-		return 0, false
-	}
-	return bv.V.Uint64(), true
 }
 
 // proveRange is phase "range": the sound intervals the conjuncts imply on

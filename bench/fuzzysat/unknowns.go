@@ -25,40 +25,8 @@ var unknowns = flag.String("unknowns", "", "break down the unsat answers and the
 // decision-19 give-up) or an exhaustive phase covered them, from a rerun
 // of fuzzysat on the recorded seed.
 func unknownShapes(ctx context.Context, path string) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		fatal(err)
-	}
-	var in struct {
-		Queries  []query `json:"queries"`
-		ZeroSeed []query `json:"zero_seed"`
-	}
-	if err := json.Unmarshal(b, &in); err != nil {
-		fatal(fmt.Errorf("%s: %w", path, err))
-	}
-	type parsed struct {
-		l  *fuzzysat.Layout
-		cs []*smt.Term
-	}
-	cache := map[string]parsed{}
-	load := func(f string) parsed {
-		if p, ok := cache[f]; ok {
-			return p
-		}
-		sc, err := smtlib.ParseFile(filepath.Join(*corpus, f))
-		if err != nil {
-			fatal(err)
-		}
-		fl, err := fuzzysat.FromScript(sc, fuzzysat.BranchLast, 0)
-		if err != nil {
-			fatal(err)
-		}
-		q0 := fl.Queries[0]
-		p := parsed{fl.Layout, append(append([]*smt.Term(nil), q0.Pi...), q0.Goal)}
-		clear(cache)
-		cache[f] = p
-		return p
-	}
+	in := readRun(path)
+	load := newLoader()
 	opts := fuzzysat.Options{Timeout: *timeout, Seed: *seedFlag}
 	for _, set := range []struct {
 		name string
@@ -79,6 +47,7 @@ func unknownShapes(ctx context.Context, path string) {
 			k := q.K
 			seed := make([]byte, p.l.Size)
 			if set.name == "concolic" {
+				var err error
 				if seed, err = hex.DecodeString(q.Seed); err != nil {
 					fatal(err)
 				}
@@ -149,4 +118,52 @@ func counts(m map[string]int) string {
 		return "none"
 	}
 	return strings.Join(parts, ", ")
+}
+
+// run is what a -json run recorded: the concolic and zero-seed queries.
+type run struct {
+	Queries  []query `json:"queries"`
+	ZeroSeed []query `json:"zero_seed"`
+}
+
+func readRun(path string) run {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		fatal(err)
+	}
+	var in run
+	if err := json.Unmarshal(b, &in); err != nil {
+		fatal(fmt.Errorf("%s: %w", path, err))
+	}
+	return in
+}
+
+// parsed is a SAGE file as a layout and its conjuncts in order.
+type parsed struct {
+	l  *fuzzysat.Layout
+	cs []*smt.Term
+}
+
+// newLoader reads SAGE files of the corpus, keeping the last one (the
+// queries of a run are grouped by file).
+func newLoader() func(string) parsed {
+	cache := map[string]parsed{}
+	return func(f string) parsed {
+		if p, ok := cache[f]; ok {
+			return p
+		}
+		sc, err := smtlib.ParseFile(filepath.Join(*corpus, f))
+		if err != nil {
+			fatal(err)
+		}
+		fl, err := fuzzysat.FromScript(sc, fuzzysat.BranchLast, 0)
+		if err != nil {
+			fatal(err)
+		}
+		q0 := fl.Queries[0]
+		p := parsed{fl.Layout, append(append([]*smt.Term(nil), q0.Pi...), q0.Goal)}
+		clear(cache)
+		cache[f] = p
+		return p
+	}
 }
