@@ -615,6 +615,9 @@ func (a *Analyzer) rangeConstraint(op cmpOp, l, r *smt.Term) (RangeConstraint, b
 			if g == nil || g.hasConst() {
 				if y, d, ok := offsetOf(x); ok {
 					g, set = a.Group(y), set.Shift(-d)
+				} else if y, d, ok := negatedOf(x); ok {
+					// d − y ∈ S  ⟺  y ∈ d − S
+					g, set = a.Group(y), set.Shift(-d).Negate()
 				}
 			}
 		} else if y, d, ok := offsetOf(x); ok && y == c && d&maxOf(w) != 0 {
@@ -635,26 +638,52 @@ func (a *Analyzer) rangeConstraint(op cmpOp, l, r *smt.Term) (RangeConstraint, b
 	return RangeConstraint{}, false
 }
 
-// offsetOf reads x as y + d for a literal d: (bvadd y c), (bvadd c y) or
-// (bvsub y c) (d = −c).
+// offsetOf reads x as y + d for a literal d, through nested (bvadd y c),
+// (bvadd c y) and (bvsub y c) (d = −c): x = (bvadd (bvadd T #x20) #x46)
+// is T + 0x66. y is the innermost term that is not such an offset.
 func offsetOf(x *smt.Term) (*smt.Term, uint64, bool) {
-	if x.Kind() != smt.App || x.NumArgs() != 2 {
+	var d uint64
+	found := false
+	for x.Kind() == smt.App && x.NumArgs() == 2 {
+		var c uint64
+		var ok bool
+		var y *smt.Term
+		switch x.Op() {
+		case smt.OpBVAdd:
+			if c, ok = litU64(x.Arg(1)); ok {
+				y = x.Arg(0)
+			} else if c, ok = litU64(x.Arg(0)); ok {
+				y = x.Arg(1)
+			}
+		case smt.OpBVSub:
+			if c, ok = litU64(x.Arg(1)); ok {
+				y, c = x.Arg(0), -c
+			}
+		}
+		if !ok {
+			break
+		}
+		d += c
+		x, found = y, true
+	}
+	return x, d, found
+}
+
+// negatedOf reads x as d − y for a literal d: (bvsub c y), with y itself
+// read through offsetOf (d − (y' + e) = (d − e) − y').
+func negatedOf(x *smt.Term) (*smt.Term, uint64, bool) {
+	if x.Kind() != smt.App || x.Op() != smt.OpBVSub || x.NumArgs() != 2 {
 		return nil, 0, false
 	}
-	switch x.Op() {
-	case smt.OpBVAdd:
-		if c, ok := litU64(x.Arg(1)); ok {
-			return x.Arg(0), c, true
-		}
-		if c, ok := litU64(x.Arg(0)); ok {
-			return x.Arg(1), c, true
-		}
-	case smt.OpBVSub:
-		if c, ok := litU64(x.Arg(1)); ok {
-			return x.Arg(0), -c, true
-		}
+	d, ok := litU64(x.Arg(0))
+	if !ok {
+		return nil, 0, false
 	}
-	return nil, 0, false
+	y := x.Arg(1)
+	if z, e, ok := offsetOf(y); ok {
+		return z, d - e, true
+	}
+	return y, d, true
 }
 
 func sortedCopy(x []int) []int {

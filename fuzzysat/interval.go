@@ -268,3 +268,22 @@ func wrapSet(op cmpOp, w int, d uint64) IntervalSet {
 	}
 	return Full(w)
 }
+
+// Negate is {−v mod 2^w : v ∈ s}: [a, b] with a ≥ 1 maps to [−b, −a],
+// and 0 to itself.
+func (s IntervalSet) Negate() IntervalSet {
+	acc := IntervalSet{W: s.W}
+	m := maxOf(s.W)
+	for _, iv := range s.Ivs {
+		lo := iv.Lo
+		if lo == 0 {
+			acc = acc.union(IntervalSet{W: s.W, Ivs: []Interval{{0, 0}}})
+			if iv.Hi == 0 {
+				continue
+			}
+			lo = 1
+		}
+		acc = acc.union(Wrapped(s.W, (-iv.Hi)&m, (-lo)&m))
+	}
+	return acc
+}

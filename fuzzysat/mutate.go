@@ -627,12 +627,20 @@ func (r *run) termValue(t *smt.Term) (uint64, bool) {
 	if v, ok := litU64(t); ok {
 		return v, true
 	}
-	if t.Sort().Kind != smt.KindBitVec || t.Sort().Width > 64 || r.s.p.Callee != nil {
+	if r.s.p.Callee != nil {
 		return 0, false
 	}
-	it := r.s.an.it
-	it.begin(r.cur)
-	v, err := it.eval(t, r.s.an.Inputs(t))
+	return r.s.an.bvValue(t, r.cur)
+}
+
+// bvValue is the exact value of the bit-vector term t (at most 64 bits)
+// on assignment b, by the interpreter.
+func (a *Analyzer) bvValue(t *smt.Term, b []byte) (uint64, bool) {
+	if t.Sort().Kind != smt.KindBitVec || t.Sort().Width > 64 {
+		return 0, false
+	}
+	a.it.begin(b)
+	v, err := a.it.eval(t, a.Inputs(t))
 	if err != nil {
 		return 0, false
 	}

@@ -30,6 +30,8 @@ func TestUniqueThroughOffset(t *testing.T) {
 		{"(= (bvadd #x10 k!0) #x05)", 0xf5},
 		{"(= #x05 (bvsub k!0 #xff))", 0x04},
 		{"(bvult k!0 #x01)", 0x00}, // a singleton interval defines too
+		{"(= (bvsub #x0100 (bvadd (bvadd ((_ zero_extend 8) k!0) #x0020) #x0046)) #x0000)", 0x9a},
+		{"(= (bvsub #x10 k!0) #x20)", 0xf0},
 		{"(not (bvult k!0 #xff))", 0xff},
 	} {
 		cq := kQuery(t, 2, c.term)
@@ -61,7 +63,13 @@ func TestPinnedAndRangeProofs(t *testing.T) {
 			[]string{"(= (concat k!1 k!0) #x0000)"}, PhasePinned},
 		{"pinned-nonlinear", 2, "(= (bvmul k!0 k!1) #x07)", []string{"(= k!0 #x02)", "(= (bvadd k!1 #x01) #x04)"}, PhasePinned},
 		{"pinned-conflict", 2, "(bvult k!1 k!0)", []string{"(= k!0 #x02)", "(= (bvsub k!0 #x01) #x04)"}, PhasePinned},
+		{"pinned-propagated", 3, "(bvule #x41 k!0)", []string{
+			"(= ((_ zero_extend 8) k!2) (bvor (bvshl ((_ zero_extend 8) k!1) #x0008) ((_ zero_extend 8) k!0)))",
+			"(= k!2 #x00)"}, PhasePinned},
+		{"pinned-impossible", 2, "(= k!1 #x01)", []string{"(= ((_ zero_extend 8) k!0) (bvadd (concat k!1 k!1) #x0100))", "(= k!1 #x00)"}, PhasePinned},
 		{"range", 2, "(bvugt k!0 #x14)", []string{"(bvult k!0 #x0a)", "(= k!1 k!1)"}, PhaseRange},
+		{"range-through-equal-groups", 3, "(bvult (concat k!1 k!0) #x0005)",
+			[]string{"(= ((_ zero_extend 8) k!2) (concat k!1 k!0))", "(bvugt k!2 #x10)"}, PhaseRange},
 		{"range-signed", 1, "(bvslt k!0 #x00)", []string{"(bvuge (bvadd k!0 #x10) #x10)", "(bvule k!0 #x7f)"}, PhaseRange},
 		{"overflow-idiom", 2, "(bvule (bvadd k!0 #x10) k!0)", []string{"(bvult k!0 #x80)", "(= k!1 k!1)"}, PhaseRange},
 		{"overflow-idiom-sub", 2, "(bvugt (bvsub k!0 #x10) k!0)", []string{"(bvuge k!0 #x20)", "(= k!1 k!1)"}, PhaseRange},
@@ -69,7 +77,7 @@ func TestPinnedAndRangeProofs(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			q := kQuery(t, c.n, c.goal, c.pi...)
-			for _, seed := range [][]byte{make([]byte, c.n), []byte{0xff, 0xff}[:c.n], []byte{0x33, 0x01}[:c.n]} {
+			for _, seed := range [][]byte{make([]byte, c.n), []byte{0xff, 0xff, 0xff}[:c.n], []byte{0x33, 0x01, 0x02}[:c.n]} {
 				r := solveK(t, q, seed, Options{MaxEvals: 1000})
 				if r.Status != Unsat || r.Phase != c.phase {
 					t.Fatalf("seed %x: %s by %s, want unsat by %s", seed, r.Status, r.Phase, c.phase)
@@ -89,6 +97,22 @@ func TestPinnedAndRangeProofs(t *testing.T) {
 		r := solveK(t, kQuery(t, 2, c[0], c[1:]...), []byte{0, 0}, Options{})
 		if r.Status != Sat {
 			t.Errorf("%v: %s by %s, want sat", c, r.Status, r.Phase)
+		}
+	}
+	for _, c := range []struct{ in, want string }{
+		{"[0x0,0x0]", "[0x0,0x0]"}, {"[0x0,0x2]", "[0x0,0x0]∪[0xfe,0xff]"}, {"[0x10,0x20]", "[0xe0,0xf0]"},
+	} {
+		var set IntervalSet
+		switch c.in {
+		case "[0x0,0x0]":
+			set = Wrapped(8, 0, 0)
+		case "[0x0,0x2]":
+			set = Wrapped(8, 0, 2)
+		default:
+			set = Wrapped(8, 0x10, 0x20)
+		}
+		if got := set.Negate().String(); got != c.want {
+			t.Errorf("−%s = %s, want %s", c.in, got, c.want)
 		}
 	}
 	// the wrap-around sets themselves

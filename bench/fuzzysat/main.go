@@ -242,6 +242,10 @@ func main() {
 		replayRun(ctx, *replay)
 		return
 	}
+	if *unknowns != "" {
+		unknownShapes(ctx, *unknowns)
+		return
+	}
 	p, err := solver.NewRegistry().Lookup("z3")
 	if err != nil {
 		fatal(err)
@@ -704,40 +708,8 @@ func report(qs, zs []query, ex []example, st *fuzzysat.Stats, wrong, checked int
 // with z3's columns copied from the file. It needs no z3, so it profiles
 // fuzzysat alone (-cpuprofile) and is quick to repeat.
 func replayRun(ctx context.Context, path string) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		fatal(err)
-	}
-	var in struct {
-		Queries  []query `json:"queries"`
-		ZeroSeed []query `json:"zero_seed"`
-	}
-	if err := json.Unmarshal(b, &in); err != nil {
-		fatal(fmt.Errorf("%s: %w", path, err))
-	}
-	type parsed struct {
-		l  *fuzzysat.Layout
-		cs []*smt.Term
-	}
-	cache := map[string]parsed{}
-	load := func(f string) parsed {
-		if p, ok := cache[f]; ok {
-			return p
-		}
-		sc, err := smtlib.ParseFile(filepath.Join(*corpus, f))
-		if err != nil {
-			fatal(err)
-		}
-		fl, err := fuzzysat.FromScript(sc, fuzzysat.BranchLast, 0)
-		if err != nil {
-			fatal(err)
-		}
-		q0 := fl.Queries[0]
-		p := parsed{fl.Layout, append(append([]*smt.Term(nil), q0.Pi...), q0.Goal)}
-		clear(cache) // one file at a time: queries are grouped by file
-		cache[f] = p
-		return p
-	}
+	in := readRun(path)
+	load := newLoader()
 	opts := fuzzysat.Options{Timeout: *timeout, Seed: *seedFlag, NoGiveUp: *noGiveUp}
 	var stats fuzzysat.Stats
 	var qs, zs []query
