@@ -94,6 +94,11 @@ type Options struct {
 	// interpreter (needed only when constraints call closed boxes the
 	// interpreter cannot run).
 	NoVerify bool
+	// InterpreterChecks runs the seed phase and the re-checks of sat
+	// answers on the interpreter, eval's reference semantics, instead of
+	// the compiled programs (which eval tests against it): slower, for
+	// when an answer must not rest on the compiled evaluator.
+	InterpreterChecks bool
 	// Fallback, when set, is asked after the fuzzing phases fail (the
 	// portfolio of §VII's future work: fuzz first within the budget, then a
 	// complete solver).

@@ -115,6 +115,9 @@ type Stats struct {
 	DigestHits  int64 // candidates skipped as already tried
 	Rejected    int   // sat candidates the exact re-check refused (should stay 0)
 	Interpreted int64 // constraints evaluated by the exact interpreter (seed phase, re-checks)
+	// CompiledChecks counts the exact checks (seed phase, re-checks) run by
+	// compiled programs instead of the interpreter.
+	CompiledChecks int64
 	Exhausted   int   // searches that skipped their later phases after an exhaustive one
 	Pinned      int   // queries whose branch bytes π pins: straight to multi-goal
 	EvalTime    time.Duration
@@ -133,6 +136,7 @@ func (s *Stats) Add(o *Stats) {
 	s.DigestHits += o.DigestHits
 	s.Rejected += o.Rejected
 	s.Interpreted += o.Interpreted
+	s.CompiledChecks += o.CompiledChecks
 	s.Exhausted += o.Exhausted
 	s.Pinned += o.Pinned
 	s.EvalTime += o.EvalTime
@@ -160,8 +164,8 @@ func (s *Stats) Write(w io.Writer) error {
 	fmt.Fprintf(&b, "queries %d: sat %d, unsat %d, unknown %d (optimistic %d)\n", s.Queries, s.Sat, s.Unsat, s.Unknown, s.Optimistic)
 	fmt.Fprintf(&b, "evaluations %d (%.0f/s), pre-filtered %d, digest hits %d, rejected by re-check %d\n",
 		s.Evals, s.EvalsPerSecond(), s.Filtered, s.DigestHits, s.Rejected)
-	fmt.Fprintf(&b, "exact interpreter: %d constraint evaluations; early give-ups: exhausted %d, pinned by π %d\n",
-		s.Interpreted, s.Exhausted, s.Pinned)
+	fmt.Fprintf(&b, "exact checks: %d compiled, %d interpreted; early give-ups: exhausted %d, pinned by π %d\n",
+		s.CompiledChecks, s.Interpreted, s.Exhausted, s.Pinned)
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "phase\truns\tsolved\tunsat\tevals\ttime\t")
 	for _, p := range Phases() {
