@@ -118,10 +118,10 @@ type Stats struct {
 	// CompiledChecks counts the exact checks (seed phase, re-checks) run by
 	// compiled programs instead of the interpreter.
 	CompiledChecks int64
-	Exhausted   int   // searches that skipped their later phases after an exhaustive one
-	Pinned      int   // queries whose branch bytes π pins: straight to multi-goal
-	EvalTime    time.Duration
-	Phase       [numPhases]PhaseStats
+	Exhausted      int // searches that skipped their later phases after an exhaustive one
+	Pinned         int // queries whose branch bytes π pins: straight to multi-goal
+	EvalTime       time.Duration
+	Phase          [numPhases]PhaseStats
 }
 
 // Add accumulates o into s.
