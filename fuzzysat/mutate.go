@@ -273,6 +273,9 @@ func (r *run) solve(reuse []Patch) *Result {
 			return r.result(PhaseConstant)
 		}
 	}
+	if r.giveUpNeverTrue() {
+		return &Result{Status: Unknown}
+	}
 	s.analyze()
 	// Uniquely defined inputs (§III-B.2): bytes an equality of π fixes,
 	// when the seed agrees, are never fuzzed.

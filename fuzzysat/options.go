@@ -45,8 +45,9 @@ type Options struct {
 	Skip PhaseSet
 	// NoGiveUp runs every phase even when none can succeed: after an
 	// exhaustive phase tried every value of the branch's mutable bytes,
-	// and when π pins every one of them (see docs/fuzzysat.md; the code
-	// gives up after its brute forces too, less carefully). For ablation.
+	// when π pins every one of them, and when the branch condition is
+	// false for every input (see docs/fuzzysat.md; the code gives up
+	// after its brute forces too, less carefully). For ablation.
 	NoGiveUp bool
 
 	// BruteForceMax is the largest interval the range brute-force phases

@@ -120,6 +120,7 @@ type Stats struct {
 	CompiledChecks int64
 	Exhausted      int // searches that skipped their later phases after an exhaustive one
 	Pinned         int // queries whose branch bytes π pins: straight to multi-goal
+	NeverTrue      int // queries whose branch condition no input makes true: given up at once
 	EvalTime       time.Duration
 	Phase          [numPhases]PhaseStats
 }
@@ -139,6 +140,7 @@ func (s *Stats) Add(o *Stats) {
 	s.CompiledChecks += o.CompiledChecks
 	s.Exhausted += o.Exhausted
 	s.Pinned += o.Pinned
+	s.NeverTrue += o.NeverTrue
 	s.EvalTime += o.EvalTime
 	for i := range s.Phase {
 		p, q := &s.Phase[i], &o.Phase[i]
@@ -164,8 +166,8 @@ func (s *Stats) Write(w io.Writer) error {
 	fmt.Fprintf(&b, "queries %d: sat %d, unsat %d, unknown %d (optimistic %d)\n", s.Queries, s.Sat, s.Unsat, s.Unknown, s.Optimistic)
 	fmt.Fprintf(&b, "evaluations %d (%.0f/s), pre-filtered %d, digest hits %d, rejected by re-check %d\n",
 		s.Evals, s.EvalsPerSecond(), s.Filtered, s.DigestHits, s.Rejected)
-	fmt.Fprintf(&b, "exact checks: %d compiled, %d interpreted; early give-ups: exhausted %d, pinned by π %d\n",
-		s.CompiledChecks, s.Interpreted, s.Exhausted, s.Pinned)
+	fmt.Fprintf(&b, "exact checks: %d compiled, %d interpreted; early give-ups: exhausted %d, pinned by π %d, never true %d\n",
+		s.CompiledChecks, s.Interpreted, s.Exhausted, s.Pinned, s.NeverTrue)
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "phase\truns\tsolved\tunsat\tevals\ttime\t")
 	for _, p := range Phases() {
