@@ -155,6 +155,8 @@ type Analyzer struct {
 	pi      piState
 	// interpreted counts the interpreter's evaluations of constraints.
 	interpreted int64
+	// compiledChecks counts the exact checks run by compiled programs.
+	compiledChecks int64
 	// Hits and Misses count cache lookups.
 	Hits, Misses int
 }

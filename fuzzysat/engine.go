@@ -276,6 +276,9 @@ type rootProg struct {
 	vars []int
 	in   []uint64
 	wide *smt.Term // evaluated by the interpreter (wider than 64 bits)
+	// the exact checks' machine and inputs (Search.exact), made on first use
+	chk   *eval.Machine
+	chkIn []uint64
 }
 
 func compileRoot(l *Layout, t *smt.Term, callee eval.Callee) (*rootProg, error) {
@@ -499,8 +502,9 @@ func (z *lazy) value(i int) uint64 {
 	return 0
 }
 
-// Verify re-checks an assignment exactly with the interpreter: every
-// constraint of the problem must be true.
+// Verify re-checks an assignment exactly (see exact: the compiled
+// program, or the interpreter): every constraint of the problem must be
+// true.
 //
 // The interpreter's verdicts are cached per constraint with the values of
 // its input bytes (exactly, in the Analyzer, so across searches): a
@@ -520,19 +524,37 @@ func (s *Search) Verify(b []byte) error {
 	return nil
 }
 
-// exact is the interpreter's verdict on constraint i for the assignment
-// b of it.begin, cached by the values of its input bytes (changed: the
-// caller knows they differ from the cached ones).
+// exact is the exact verdict on constraint i for the assignment b of
+// it.begin, cached by the values of its input bytes (changed: the caller
+// knows they differ from the cached ones). It runs the constraint's
+// compiled program when it has one (Bool and bit-vectors up to 64 bits,
+// no closed boxes; a check machine of its own, so the search's registers
+// are left alone) and the interpreter otherwise, or always with
+// Options.InterpreterChecks. A constraint not compiled yet is
+// interpreted the first time it is checked and compiled the second:
+// compiling costs about two interpretations (bench/evalspeed), and a
+// branch condition the seed answers is often never checked again.
 func (s *Search) exact(it *interp, i int, b []byte, changed bool) (bool, error) {
 	r, in := s.roots[i], s.ins[i]
 	e := s.an.checked[r]
 	if e != nil && !changed && snapEqual(b, in, e.snap) {
 		return e.holds, nil
 	}
-	s.an.interpreted++
-	v, err := it.eval(r, in)
-	if err != nil {
-		return false, err
+	var holds bool
+	if rp := s.checkProg(i, e != nil); rp != nil {
+		s.an.compiledChecks++
+		ok, err := rp.check(s.p.Layout, b)
+		if err != nil {
+			return false, err
+		}
+		holds = ok
+	} else {
+		s.an.interpreted++
+		v, err := it.eval(r, in)
+		if err != nil {
+			return false, err
+		}
+		holds = v == smt.BoolValue(true)
 	}
 	if e == nil {
 		e = &checked{}
@@ -542,8 +564,44 @@ func (s *Search) exact(it *interp, i int, b []byte, changed bool) (bool, error) 
 	for j, by := range in {
 		e.snap[j] = b[by]
 	}
-	e.holds = v == smt.BoolValue(true)
+	e.holds = holds
 	return e.holds, nil
+}
+
+// checkProg is the compiled program that checks constraint i exactly, or
+// nil when the interpreter does (seen: the constraint was checked
+// before; see exact).
+func (s *Search) checkProg(i int, seen bool) *rootProg {
+	if s.opts.InterpreterChecks || s.p.Callee != nil {
+		return nil
+	}
+	rp := s.ev.progs[i]
+	if rp == nil {
+		if !seen {
+			return nil
+		}
+		rp = s.ev.prog(i)
+	}
+	if rp.m == nil {
+		return nil // wider than 64 bits: the interpreter
+	}
+	return rp
+}
+
+// check runs the program on b with the check machine and reports whether
+// the constraint holds.
+func (rp *rootProg) check(l *Layout, b []byte) (bool, error) {
+	if rp.chk == nil {
+		rp.chk = rp.m.Program().NewMachine(nil)
+		rp.chkIn = make([]uint64, len(rp.in))
+	}
+	for j, vi := range rp.vars {
+		rp.chkIn[j] = l.Uint64(b, vi)
+	}
+	if err := rp.chk.Run(rp.chkIn); err != nil {
+		return false, err
+	}
+	return rp.chk.Value(0) == 1, nil
 }
 
 // checked is the interpreter's last verdict on a constraint and the
@@ -576,9 +634,10 @@ func (s *Search) Run(ctx context.Context, in RunInput, rng *rand.Rand) *Result {
 	s.ev.setBase(r.seed)
 	defer s.ev.setBase(nil)
 	s.ev.undef = 0
-	interpreted := s.an.interpreted
+	interpreted, compiled := s.an.interpreted, s.an.compiledChecks
 	res := r.solve(in.Reuse)
 	r.st.Interpreted = s.an.interpreted - interpreted
+	r.st.CompiledChecks = s.an.compiledChecks - compiled
 	r.st.Undefined = s.ev.undef
 	res.Time = time.Since(start)
 	res.Evals = r.st.Evals

@@ -1,6 +1,7 @@
 package fuzzysat
 
 import (
+	"bytes"
 	"context"
 	"path/filepath"
 	"slices"
@@ -8,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"tandem/eval"
 	"tandem/internal/testutil"
 	"tandem/smt"
 	"tandem/smtlib"
@@ -121,4 +123,78 @@ func processCPU() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// TestCompiledChecksAgree: the seed phase and the re-checks of sat
+// answers run on compiled programs (Search.exact); on concolic replays of
+// SAGE files they give exactly the answers the interpreter gives
+// (Options.InterpreterChecks), query by query, and every sat answer holds
+// under the interpreter.
+func TestCompiledChecksAgree(t *testing.T) {
+	dir := testutil.Corpus(t, "sage")
+	var files []string
+	for _, app := range []string{"app1", "app2", "app12", "app5"} {
+		fs, _ := filepath.Glob(filepath.Join(dir, app, "*.smt2"))
+		slices.Sort(fs)
+		for i := 0; i < len(fs) && i < 60; i += 10 {
+			files = append(files, fs[i])
+		}
+	}
+	ctx := context.Background()
+	compiled, interpreted := int64(0), int64(0)
+	for _, path := range files {
+		fl, err := LoadFile(path, BranchLast, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q := fl.Queries[0]
+		cs := append(slices.Clone(q.Pi), q.Goal)
+		var runs [2][]*Result
+		for mode := range 2 {
+			s := NewSolver(fl.Layout, nil, Options{Seed: 1, MaxEvals: 5000, InterpreterChecks: mode == 1})
+			seed := make([]byte, fl.Layout.Size)
+			for k := 1; k <= len(cs); k++ {
+				s.SetSeed(seed)
+				r, err := s.SolveQuery(ctx, &Query{Layout: fl.Layout, Goal: cs[k-1], Pi: cs[:k-1]})
+				if err != nil {
+					t.Fatal(err)
+				}
+				runs[mode] = append(runs[mode], r)
+				if r.Status == Sat {
+					checkHolds(t, fl.Layout, cs[:k], r.Assignment)
+					seed = r.Assignment
+				}
+			}
+			if mode == 0 {
+				compiled += s.Stats.CompiledChecks
+			} else {
+				interpreted += s.Stats.Interpreted
+				if s.Stats.CompiledChecks != 0 {
+					t.Errorf("%s: %d compiled checks with InterpreterChecks", path, s.Stats.CompiledChecks)
+				}
+			}
+		}
+		for k := range runs[0] {
+			a, b := runs[0][k], runs[1][k]
+			if a.Status != b.Status || a.Phase != b.Phase || !bytes.Equal(a.Assignment, b.Assignment) {
+				t.Fatalf("%s k=%d: compiled checks %s by %s, interpreter %s by %s", path, k+1, a.Status, a.Phase, b.Status, b.Phase)
+			}
+		}
+	}
+	if compiled == 0 {
+		t.Error("no exact check ran compiled")
+	}
+	t.Logf("%d files: %d compiled checks; with InterpreterChecks %d interpreted", len(files), compiled, interpreted)
+}
+
+// checkHolds fails the test unless every term is true on b under the
+// interpreter.
+func checkHolds(t *testing.T, l *Layout, terms []*smt.Term, b []byte) {
+	t.Helper()
+	ev := eval.New(l.Model(b))
+	for i, c := range terms {
+		if v, err := ev.Eval(c); err != nil || v != smt.BoolValue(true) {
+			t.Fatalf("conjunct %d of a sat answer is %v (%v)", i+1, v, err)
+		}
+	}
 }

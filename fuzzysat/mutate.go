@@ -267,6 +267,9 @@ func (r *run) solve(reuse []Patch) *Result {
 			return r.result(PhaseConstant)
 		}
 	}
+	if r.giveUpNeverTrue() {
+		return &Result{Status: Unknown}
+	}
 	s.analyze()
 	if r.provePinned() {
 		return r.proved(PhasePinned)

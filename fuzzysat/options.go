@@ -45,8 +45,9 @@ type Options struct {
 	Skip PhaseSet
 	// NoGiveUp runs every phase even when none can succeed: after an
 	// exhaustive phase tried every value of the branch's mutable bytes,
-	// and when π pins every one of them (see docs/fuzzysat.md; the code
-	// gives up after its brute forces too, less carefully). For ablation.
+	// when π pins every one of them, and when the branch condition is
+	// false for every input (see docs/fuzzysat.md; the code gives up
+	// after its brute forces too, less carefully). For ablation.
 	NoGiveUp bool
 
 	// BruteForceMax is the largest interval the range brute-force phases
@@ -94,6 +95,11 @@ type Options struct {
 	// interpreter (needed only when constraints call closed boxes the
 	// interpreter cannot run).
 	NoVerify bool
+	// InterpreterChecks runs the seed phase and the re-checks of sat
+	// answers on the interpreter, eval's reference semantics, instead of
+	// the compiled programs (which eval tests against it): slower, for
+	// when an answer must not rest on the compiled evaluator.
+	InterpreterChecks bool
 	// Fallback, when set, is asked after the fuzzing phases fail (the
 	// portfolio of §VII's future work: fuzz first within the budget, then a
 	// complete solver).

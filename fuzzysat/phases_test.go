@@ -2,8 +2,11 @@ package fuzzysat
 
 import (
 	"context"
+	"fmt"
+	"math/rand/v2"
 	"testing"
 
+	"tandem/eval"
 	"tandem/smt"
 	"tandem/smtlib"
 )
@@ -117,4 +120,121 @@ func TestOptimistic(t *testing.T) {
 	if r.Optimistic != nil {
 		t.Fatal("optimistic answer without asking")
 	}
+}
+
+// TestGiveUpNeverTrue: a branch condition no input makes true (SAGE's
+// ite chain compared with a value it never takes) is given up before the
+// analysis, after the seed phase alone; with NoGiveUp the pipeline runs
+// and finds nothing either.
+func TestGiveUpNeverTrue(t *testing.T) {
+	for _, c := range []struct {
+		goal  string
+		never bool
+	}{
+		{"(= ((_ zero_extend 24) (ite (= k!0 #x31) #x01 (ite (bvult k!0 #x37) #x02 #x00))) #x00000003)", true},
+		{"(= ((_ zero_extend 24) (ite (= k!0 #x31) #x01 (ite (bvult k!0 #x37) #x02 #x00))) #x00000002)", false},
+		{"(not (= (bvsub #x00000000 ((_ zero_extend 24) (ite (= k!1 #x00) #x01 #x00))) (bvsub #x00000000 ((_ zero_extend 24) (ite (= k!1 #x00) #x01 #x00)))))", false}, // correlated: not recognised
+		{"(bvugt (concat (ite (= k!0 k!1) #x01 #x02) #x00) #x0200)", true},
+		{"(bvslt ((_ sign_extend 8) (ite (= k!1 #x07) #x80 #x7f)) #xff80)", true},
+		{"(not (or (= (ite (= k!1 #x01) #x0a #x0a) #x0a) (= k!0 #x05)))", true},
+	} {
+		q := kQuery(t, 2, c.goal)
+		r := solveK(t, q, []byte{0x30, 0x01}, Options{MaxEvals: 3000})
+		gave := r.Stats.NeverTrue == 1
+		if gave != c.never {
+			t.Errorf("%s: gave up %v, want %v (%s by %s)", c.goal, gave, c.never, r.Status, r.Phase)
+		}
+		if gave && (r.Status != Unknown || r.Evals > 1) {
+			t.Errorf("%s: %s after %d evaluations", c.goal, r.Status, r.Evals)
+		}
+		if c.never {
+			if r := solveK(t, q, []byte{0x30, 0x01}, Options{MaxEvals: 3000, NoGiveUp: true}); r.Status == Sat || r.Stats.NeverTrue != 0 {
+				t.Errorf("%s with NoGiveUp: %s, never true %d", c.goal, r.Status, r.Stats.NeverTrue)
+			}
+		}
+	}
+}
+
+// FuzzNeverTrue: whatever neverTrue says is never true is false on every
+// value of its input byte (the give-up loses no answer).
+func FuzzNeverTrue(f *testing.F) {
+	f.Add(uint64(1), uint8(3))
+	f.Add(uint64(7), uint8(9))
+	f.Fuzz(func(t *testing.T, seed uint64, shape uint8) {
+		r := rand.New(rand.NewPCG(seed, uint64(shape)))
+		goal := randomChainGoal(r)
+		q := kQuery(t, 1, goal)
+		if !neverTrue(q.Goal) {
+			return
+		}
+		ev := eval.New(nil)
+		for v := range 256 {
+			ev.SetModel(q.Layout.Model([]byte{byte(v)}))
+			if x, err := ev.Eval(q.Goal); err != nil || x == smt.BoolValue(true) {
+				t.Fatalf("%s is true for k!0 = %d, but neverTrue said never", goal, v)
+			}
+		}
+	})
+}
+
+// TestNeverTrueSound runs FuzzNeverTrue's check on 3000 random goals.
+func TestNeverTrueSound(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 5))
+	never := 0
+	for range 3000 {
+		goal := randomChainGoal(r)
+		q := kQuery(t, 1, goal)
+		if !neverTrue(q.Goal) {
+			continue
+		}
+		never++
+		ev := eval.New(nil)
+		for v := range 256 {
+			ev.SetModel(q.Layout.Model([]byte{byte(v)}))
+			if x, err := ev.Eval(q.Goal); err != nil || x == smt.BoolValue(true) {
+				t.Fatalf("%s is true for k!0 = %d, but neverTrue said never", goal, v)
+			}
+		}
+	}
+	if never < 100 {
+		t.Errorf("only %d of 3000 goals recognised as never true", never)
+	}
+}
+
+// randomChainGoal is a SAGE-like comparison of an expression over ite
+// chains on k!0 with a constant, under random operators.
+func randomChainGoal(r *rand.Rand) string {
+	var bv func(d int) string
+	bv = func(d int) string {
+		if d == 0 || r.IntN(4) == 0 {
+			if r.IntN(3) == 0 {
+				return "k!0"
+			}
+			return fmt.Sprintf("(_ bv%d 8)", r.IntN(6))
+		}
+		switch r.IntN(7) {
+		case 0, 1, 2:
+			conds := []string{"=", "bvult", "bvsle"}
+			return fmt.Sprintf("(ite (%s k!0 (_ bv%d 8)) %s %s)", conds[r.IntN(3)], r.IntN(256), bv(d-1), bv(d-1))
+		case 3:
+			return fmt.Sprintf("(bvadd %s %s)", bv(d-1), bv(d-1))
+		case 4:
+			return fmt.Sprintf("(bvxor %s %s)", bv(d-1), bv(d-1))
+		case 5:
+			return fmt.Sprintf("((_ extract 7 0) (concat %s %s))", bv(d-1), bv(d-1))
+		default:
+			return fmt.Sprintf("(bvneg %s)", bv(d-1))
+		}
+	}
+	ops := []string{"=", "distinct", "bvult", "bvule", "bvugt", "bvuge", "bvslt", "bvsle", "bvsgt", "bvsge"}
+	g := fmt.Sprintf("(%s ((_ zero_extend 8) %s) (_ bv%d 16))", ops[r.IntN(len(ops))], bv(3), r.IntN(8))
+	switch r.IntN(4) {
+	case 0:
+		g = "(not " + g + ")"
+	case 1:
+		g = fmt.Sprintf("(and %s (bvule k!0 (_ bv%d 8)))", g, r.IntN(256))
+	case 2:
+		g = fmt.Sprintf("(or %s (= %s (_ bv%d 8)))", g, bv(2), r.IntN(6))
+	}
+	return g
 }

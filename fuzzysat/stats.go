@@ -117,11 +117,15 @@ type Stats struct {
 	DigestHits  int64 // candidates skipped as already tried
 	Rejected    int   // sat candidates the exact re-check refused (should stay 0)
 	Interpreted int64 // constraints evaluated by the exact interpreter (seed phase, re-checks)
-	Undefined   int64 // evaluations the evaluator could not decide (no unsat proof after one)
-	Exhausted   int   // searches that skipped their later phases after an exhaustive one
-	Pinned      int   // queries whose branch bytes π pins: straight to multi-goal
-	EvalTime    time.Duration
-	Phase       [numPhases]PhaseStats
+	// CompiledChecks counts the exact checks (seed phase, re-checks) run by
+	// compiled programs instead of the interpreter.
+	CompiledChecks int64
+	Undefined      int64 // evaluations the evaluator could not decide (no unsat proof after one)
+	Exhausted      int   // searches that skipped their later phases after an exhaustive one
+	Pinned         int   // queries whose branch bytes π pins: straight to multi-goal
+	NeverTrue      int   // queries whose branch condition no input makes true: given up at once
+	EvalTime       time.Duration
+	Phase          [numPhases]PhaseStats
 }
 
 // Add accumulates o into s.
@@ -137,8 +141,10 @@ func (s *Stats) Add(o *Stats) {
 	s.Rejected += o.Rejected
 	s.Interpreted += o.Interpreted
 	s.Undefined += o.Undefined
+	s.CompiledChecks += o.CompiledChecks
 	s.Exhausted += o.Exhausted
 	s.Pinned += o.Pinned
+	s.NeverTrue += o.NeverTrue
 	s.EvalTime += o.EvalTime
 	for i := range s.Phase {
 		p, q := &s.Phase[i], &o.Phase[i]
@@ -164,8 +170,8 @@ func (s *Stats) Write(w io.Writer) error {
 	fmt.Fprintf(&b, "queries %d: sat %d, unsat %d, unknown %d (optimistic %d)\n", s.Queries, s.Sat, s.Unsat, s.Unknown, s.Optimistic)
 	fmt.Fprintf(&b, "evaluations %d (%.0f/s), pre-filtered %d, digest hits %d, rejected by re-check %d\n",
 		s.Evals, s.EvalsPerSecond(), s.Filtered, s.DigestHits, s.Rejected)
-	fmt.Fprintf(&b, "exact interpreter: %d constraint evaluations; early give-ups: exhausted %d, pinned by π %d\n",
-		s.Interpreted, s.Exhausted, s.Pinned)
+	fmt.Fprintf(&b, "exact checks: %d compiled, %d interpreted; early give-ups: exhausted %d, pinned by π %d, never true %d\n",
+		s.CompiledChecks, s.Interpreted, s.Exhausted, s.Pinned, s.NeverTrue)
 	if s.Unsat > 0 || s.Undefined > 0 {
 		fmt.Fprintf(&b, "unsat answers, each a proof: constant %d, pinned %d, range %d, enumeration %d, fallback %d; evaluations not decided %d\n",
 			s.Phase[PhaseConstant].Unsat, s.Phase[PhasePinned].Unsat, s.Phase[PhaseRange].Unsat,

@@ -1,4 +1,5 @@
-// Command evalspeed measures the compiled evaluator of package eval on the
+// Command evalspeed measures the compiled evaluator of package eval (and,
+// with -interp, the interpreter and the compile time) on the
 // QF_BV queries of the SAGE corpus: for every query, evaluations per
 // second on one core (Run plus Depth, on precomputed random inputs), then
 // the median and distribution of ns/evaluation and ns/node, by query size,
@@ -19,8 +20,10 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"syscall"
 	"text/tabwriter"
 	"time"
+	"unsafe"
 
 	"tandem/eval"
 	"tandem/eval/evaltest"
@@ -34,6 +37,11 @@ type query struct {
 	Roots  int     `json:"roots"`
 	NsEval float64 `json:"ns_per_eval"`
 	NsNode float64 `json:"ns_per_node"`
+	// the interpreter (eval.Evaluator) on the same inputs: model written
+	// and memo reset per evaluation, as fuzzysat's exact checks do
+	NsInterp float64 `json:"ns_per_eval_interpreter,omitempty"`
+	// eval.Compile of the whole query, once
+	NsCompile float64 `json:"ns_compile,omitempty"`
 }
 
 func main() {
@@ -42,21 +50,26 @@ func main() {
 	minDur := flag.Duration("t", 5*time.Millisecond, "length of one measuring window per query")
 	rounds := flag.Int("rounds", 3, "measuring windows per query; the fastest counts")
 	out := flag.String("json", "", "write per-query results and the summary as JSON")
+	interp := flag.Bool("interp", true, "also measure the interpreter and the compile time on every query")
 	flag.Parse()
 	runtime.GOMAXPROCS(1)
+	runtime.LockOSThread() // windows are measured in this thread's CPU time
 	files, _ := filepath.Glob(filepath.Join(*dir, "*", "*.smt2"))
 	if len(files) == 0 {
 		fmt.Fprintln(os.Stderr, "evalspeed: no .smt2 files under", *dir)
 		os.Exit(1)
 	}
 	var progs []*eval.Program
+	var compileNs []float64
 	for _, f := range files {
 		s, err := smtlib.ParseFile(f)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "evalspeed:", err)
 			os.Exit(1)
 		}
+		t0 := threadCPU()
 		p, err := eval.Compile(s.Assertions()...)
+		compileNs = append(compileNs, float64((threadCPU() - t0).Nanoseconds()))
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "evalspeed:", f, err)
 			os.Exit(1)
@@ -93,15 +106,15 @@ func main() {
 		ns := 0.0
 		for round := 0; round < *rounds; round++ {
 			n := 0
-			start := time.Now()
-			for time.Since(start) < *minDur {
+			start := threadCPU()
+			for threadCPU()-start < *minDur {
 				for k := 0; k < 1024; k++ {
 					m.Run(ins[k&(nIn-1)])
 					depth += m.Depth()
 				}
 				n += 1024
 			}
-			x := float64(time.Since(start).Nanoseconds()) / float64(n)
+			x := float64((threadCPU() - start).Nanoseconds()) / float64(n)
 			if round == 0 || x < ns {
 				ns = x
 			}
@@ -111,7 +124,12 @@ func main() {
 		}
 		_ = depth
 		rel, _ := filepath.Rel(*dir, files[i])
-		qs = append(qs, query{File: rel, Nodes: p.Nodes(), Instrs: p.Len(), Roots: len(p.Roots()), NsEval: ns, NsNode: ns / float64(p.Nodes())})
+		q := query{File: rel, Nodes: p.Nodes(), Instrs: p.Len(), Roots: len(p.Roots()), NsEval: ns, NsNode: ns / float64(p.Nodes())}
+		if *interp {
+			q.NsInterp = interpNs(p, ins, *minDur, *rounds)
+			q.NsCompile = compileNs[i]
+		}
+		qs = append(qs, q)
 	}
 	type bucket struct {
 		name   string
@@ -150,15 +168,102 @@ func main() {
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f\t%.1f\t%.1f\t%.0f\t%.2f\t%.1f\t\n", s.Bucket, s.Queries, s.MedianNodes, s.NsEvalP10, s.NsEvalMed, s.NsEvalP90, s.NsEvalMax, s.NsNodeMed, s.MEvalsPerSecMed)
 	}
 	tw.Flush()
+	if *interp {
+		fmt.Println("\nthe interpreter on the same inputs (model written and memo reset per evaluation), and eval.Compile once per query:")
+		tw = tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintln(tw, "queries	count	compiled ns/eval	interpreter ns/eval	compiled M evals/s	interpreter M evals/s	speed-up (median of ratios)	compile µs	break-even evals	")
+		for _, b := range buckets {
+			var c, it, ratio, comp, even []float64
+			for _, q := range qs {
+				if q.Nodes >= b.lo && q.Nodes <= b.hi {
+					c = append(c, q.NsEval)
+					it = append(it, q.NsInterp)
+					ratio = append(ratio, q.NsInterp/q.NsEval)
+					comp = append(comp, q.NsCompile)
+					even = append(even, q.NsCompile/max(q.NsInterp-q.NsEval, 1))
+				}
+			}
+			if len(c) == 0 {
+				continue
+			}
+			for _, xs := range [][]float64{c, it, ratio, comp, even} {
+				slices.Sort(xs)
+			}
+			interpSums = append(interpSums, interpSummary{b.name, len(c), pct(c, 50), pct(it, 50), 1e3 / pct(c, 50), 1e3 / pct(it, 50), pct(ratio, 50), pct(comp, 50) / 1e3, pct(even, 50)})
+			fmt.Fprintf(tw, "%s\t%d\t%.1f\t%.1f\t%.1f\t%.2f\t%.1f×\t%.1f\t%.1f\t\n", b.name, len(c), pct(c, 50), pct(it, 50), 1e3/pct(c, 50), 1e3/pct(it, 50), pct(ratio, 50), pct(comp, 50)/1e3, pct(even, 50))
+		}
+		tw.Flush()
+	}
 	fmt.Printf("\nallocations per evaluation (max over sampled queries): %.0f\n", allocs)
 	fmt.Printf("one core (GOMAXPROCS=1), %s, %s/%s; anchor: FUZZY-SAT's evaluator 0.34-0.77 M evals/s\n", runtime.Version(), runtime.GOOS, runtime.GOARCH)
 	if *out != "" {
-		b, _ := json.MarshalIndent(map[string]any{"date": time.Now().UTC().Format(time.RFC3339), "summary": sums, "queries": qs, "allocs_per_eval": allocs}, "", "  ")
+		b, _ := json.MarshalIndent(map[string]any{"date": time.Now().UTC().Format(time.RFC3339), "summary": sums, "queries": qs, "allocs_per_eval": allocs, "interpreter": interpSums}, "", "  ")
 		if err := os.WriteFile(*out, b, 0o644); err != nil {
 			fmt.Fprintln(os.Stderr, "evalspeed:", err)
 			os.Exit(1)
 		}
 	}
+}
+
+// interpSummary compares the interpreter with the compiled program on one
+// bucket of queries (medians).
+type interpSummary struct {
+	Bucket                         string
+	Queries                        int
+	CompiledNsEval, InterpNsEval   float64
+	CompiledMEvalsS, InterpMEvalsS float64
+	SpeedupMedian                  float64
+	CompileMicros                  float64
+	BreakEvenEvals                 float64 // compile time / (interpreter − compiled) per evaluation
+}
+
+var interpSums []interpSummary
+
+// interpNs is the interpreter's ns per evaluation of every root of p on
+// the inputs, the fastest of rounds windows of d: each evaluation writes
+// the inputs into the model and resets the memo, as a re-check of a new
+// candidate does.
+func interpNs(p *eval.Program, ins [][]uint64, d time.Duration, rounds int) float64 {
+	m := eval.NewModel()
+	ev := eval.New(m)
+	best := 0.0
+	for round := 0; round < rounds; round++ {
+		n := 0
+		start := threadCPU()
+		for threadCPU()-start < d {
+			for k := 0; k < 64; k++ {
+				if err := evaltest.SetModel(p, ins[k&(len(ins)-1)], m); err != nil {
+					fmt.Fprintln(os.Stderr, "evalspeed:", err)
+					os.Exit(1)
+				}
+				ev.Reset()
+				for _, r := range p.Roots() {
+					if _, err := ev.Eval(r); err != nil {
+						fmt.Fprintln(os.Stderr, "evalspeed:", err)
+						os.Exit(1)
+					}
+				}
+			}
+			n += 64
+		}
+		x := float64((threadCPU() - start).Nanoseconds()) / float64(n)
+		if round == 0 || x < best {
+			best = x
+		}
+	}
+	return best
+}
+
+// threadCPU is the CPU time of the calling thread (the main goroutine is
+// locked to it): on a shared machine a window of wall time would count
+// other processes' turns as ours.
+func threadCPU() time.Duration {
+	var ts syscall.Timespec
+	// CLOCK_THREAD_CPUTIME_ID (3): nanoseconds, unlike getrusage's ticks
+	if _, _, e := syscall.Syscall(syscall.SYS_CLOCK_GETTIME, 3, uintptr(unsafe.Pointer(&ts)), 0); e != 0 {
+		return 0
+	}
+	return time.Duration(ts.Nano())
 }
 
 func pct(xs []float64, p int) float64 {
