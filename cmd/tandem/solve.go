@@ -89,7 +89,7 @@ Exit status: 0 for any verdict, 2 on bad input or a setup failure.`,
 			if err != nil {
 				return err
 			}
-			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			set := cbox.NewSet(cbox.Options{CallTimeout: callLimit})
 			defer set.Close()
