@@ -243,3 +243,70 @@ func TestRunBinaryMoved(t *testing.T) {
 		}
 	}
 }
+
+// Limits hold for the whole process tree (issue 28.6): children that each
+// stay under the per-process limits but together pass them are stopped
+// and reported timeout and memout, with the tree's CPU in the Result.
+// The solvers are shell scripts: a Go program cannot start under a
+// 128 MiB RLIMIT_AS.
+func TestRunTreeLimits(t *testing.T) {
+	const (
+		spinners = `for i in 1 2 3; do (while :; do :; done) & done; wait; echo sat`
+		hogs     = `for i in 1 2 3 4; do (x=$(head -c 41943040 /dev/zero | tr '\0' a); sleep 300) & done; wait; echo sat`
+	)
+	for _, noPidfd := range []bool{false, true} {
+		t.Run(fmt.Sprintf("noPidfd=%v", noPidfd), func(t *testing.T) {
+			defer setNoPidfd(noPidfd)()
+			r, err := Run(context.Background(), Command("spinners", "/bin/sh", "-c", spinners), BytesInput(nil), RunOptions{Limits: Limits{Wall: 30 * time.Second, CPU: 500 * time.Millisecond}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Status != StatusTimeout || r.TreeLimit != "cpu" {
+				t.Errorf("3 spinning children under a 0.5s CPU limit: %v (%s), tree limit %q; want timeout by the tree's CPU", r.Status, r.Reason, r.TreeLimit)
+			}
+			if r.CPU() < 500*time.Millisecond {
+				t.Errorf("Result CPU %v, below what the tree used before it was killed", r.CPU())
+			}
+			checkNoStrays(t, r.PID)
+
+			r, err = Run(context.Background(), Command("hogs", "/bin/sh", "-c", hogs), BytesInput(nil), RunOptions{Limits: Limits{Wall: 30 * time.Second, Memory: 128 << 20}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Status != StatusMemout || r.TreeLimit != "memory" {
+				t.Errorf("4 × 40 MiB children under --memory 128MiB: %v (%s), tree limit %q; want memout by the tree's memory\n%s", r.Status, r.Reason, r.TreeLimit, r.Stderr)
+			}
+			checkNoStrays(t, r.PID)
+		})
+	}
+}
+
+// Version output is made printable, one line and bounded, and a hanging
+// --version says it timed out (issue 28, messages).
+func TestVersionMessages(t *testing.T) {
+	p := fakeProfile("x")
+	p.VersionArgs = []string{"garbage-version"}
+	v, err := Version(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len([]rune(v)) > maxVersion+1 || strings.ContainsAny(v, "\x00\x1b\n\uFFFD") {
+		t.Errorf("version %q is not one bounded printable line", v)
+	}
+	p.VersionArgs = []string{"hang"}
+	if _, err := Version(context.Background(), p); err == nil || !strings.Contains(err.Error(), "timed out after 5s") {
+		t.Errorf("hanging --version: %v, want a timed-out error", err)
+	}
+}
+
+// Negative time limits are rejected, not turned into the defaults.
+func TestRunNegativeLimits(t *testing.T) {
+	_, err := Run(context.Background(), fakeProfile("sat"), BytesInput(nil), RunOptions{Limits: Limits{Wall: -5 * time.Second}})
+	if err == nil || !strings.Contains(err.Error(), "negative time limit") {
+		t.Errorf("Wall -5s: %v, want an error", err)
+	}
+	_, err = StartSession(context.Background(), fakeProfile("interactive"), SessionOptions{CallTimeout: -time.Second})
+	if err == nil || !strings.Contains(err.Error(), "negative call timeout") {
+		t.Errorf("CallTimeout -1s: %v, want an error", err)
+	}
+}

@@ -6,15 +6,14 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"tandem/campaign"
 	"tandem/campaign/toy"
+	"tandem/internal/proc"
 )
 
 // campaignFlags are the harness flags every fuzzing command shares (diver,
@@ -76,33 +75,21 @@ func (f *campaignFlags) options(cmd *cobra.Command) (campaign.Options, error) {
 	return o, nil
 }
 
-// signalContext returns a context cancelled by the first SIGINT or SIGTERM
-// (a clean stop: commit, summarize); a second one exits at once with 130.
+// signalContext returns parent (which main's proc.SignalContext cancels on
+// the first SIGINT or SIGTERM: a clean stop, commit, summarize; a second
+// one exits at once with 130) and says so on progress.
 func signalContext(parent context.Context, progress io.Writer) (context.Context, func()) {
 	ctx, cancel := context.WithCancel(parent)
-	ch := make(chan os.Signal, 2)
-	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
-	done := make(chan struct{})
-	go func() {
-		select {
-		case <-ch:
-		case <-done:
-			return
-		}
-		if progress != nil {
+	remove := proc.OnSignal(func(n int) {
+		switch {
+		case progress == nil:
+		case n == 1:
 			fmt.Fprintln(progress, "\nstopping: committing finished iterations (interrupt again to abort now)")
+		default:
+			fmt.Fprintln(progress, "aborted; resume the campaign with --resume")
 		}
-		cancel()
-		select {
-		case <-ch:
-			if progress != nil {
-				fmt.Fprintln(progress, "aborted; resume the campaign with --resume")
-			}
-			os.Exit(130)
-		case <-done:
-		}
-	}()
-	return ctx, func() { close(done); signal.Stop(ch); cancel() }
+	})
+	return ctx, func() { remove(); cancel() }
 }
 
 // runCampaign runs (or with --resume, resumes) a campaign of system with

@@ -71,7 +71,7 @@ lemma, deletion, query, answer, model and core).`,
 			}
 			opts.Seed = seed
 
-			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 			defer stop()
 			if timeout > 0 {
 				var cancel context.CancelFunc

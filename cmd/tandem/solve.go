@@ -95,7 +95,7 @@ Exit status: 0 for any verdict, 2 on bad input or a setup failure.`,
 			if err != nil {
 				return err
 			}
-			sig, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			sig, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			// --timeout counts from here: compiling and starting the
 			// boxes is part of the time the user gave.

@@ -1,14 +1,14 @@
 package satgen
 
 import (
-	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
+	"time"
+
+	"tandem/solver"
 )
 
 // External runs a DIMACS SAT solver binary (minisat or cadical) on the
@@ -36,19 +36,21 @@ func External(ctx context.Context, bin, dir string, vars int, clauses [][]int, a
 	default:
 		args = []string{f.Name()}
 	}
-	cmd := exec.CommandContext(ctx, bin, args...)
-	var out bytes.Buffer
-	cmd.Stdout = &out
-	cmd.Stderr = &out
-	err = cmd.Run()
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		if c := ee.ExitCode(); c == 10 || c == 20 {
-			return c, nil
-		}
-	}
+	// Through solver.Run, as every solver process: its own process tree,
+	// killed as a whole, dying with tandem. The caller's ctx bounds the
+	// time; there is no RLIMIT_AS (a large CNF may need more than the
+	// default), but the tree's memory is bounded.
+	res, err := solver.Run(ctx, solver.Command(filepath.Base(bin), bin, args...), solver.BytesInput(nil),
+		solver.RunOptions{Limits: solver.Limits{Wall: 24 * time.Hour, Memory: -solver.DefaultMemory * 4}})
 	if err != nil {
-		return 0, fmt.Errorf("running %s: %w (output: %.200s)", bin, err, out.String())
+		return 0, fmt.Errorf("running %s: %w", bin, err)
 	}
-	return 0, fmt.Errorf("%s exited 0 without an answer (output: %.200s)", bin, out.String())
+	out := string(res.Stdout) + string(res.Stderr)
+	if c := res.ExitCode; c == 10 || c == 20 {
+		return c, nil
+	}
+	if res.ExitCode != 0 || res.Signal != "" || ctx.Err() != nil {
+		return 0, fmt.Errorf("running %s: exit %d%s, %s (output: %.200s)", bin, res.ExitCode, res.Signal, res.Reason, out)
+	}
+	return 0, fmt.Errorf("%s exited 0 without an answer (output: %.200s)", bin, out)
 }

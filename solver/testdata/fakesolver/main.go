@@ -80,6 +80,10 @@ func main() {
 		for {
 			x++
 		}
+	case "garbage-version":
+		// A binary that is not a solver, answering --version with control
+		// characters, invalid UTF-8 and a very long line.
+		fmt.Fprint(out, "\x1b[31m\x00\xff\xfe"+strings.Repeat("ZZ", 5000)+"\n")
 	case "count":
 		// Reads all of its input before answering, as a solver reading a
 		// script from stdin does.

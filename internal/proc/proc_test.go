@@ -1,0 +1,298 @@
+package proc
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// helperEnv makes the test binary a misbehaving child (see runHelper).
+const helperEnv = "TANDEM_PROC_TEST_HELPER"
+
+// modeEnv runs the tests of one isolation mode in a subprocess (see
+// inMode).
+const modeEnv = "TANDEM_PROC_TEST_MODE"
+
+func TestMain(m *testing.M) {
+	if h := os.Getenv(helperEnv); h != "" {
+		runHelper(h)
+		return
+	}
+	os.Exit(m.Run())
+}
+
+// runHelper is a child process of the tests:
+//
+//	sleep             sleeps
+//	spin              burns CPU
+//	alloc MB          touches MB MiB, then sleeps
+//	fork N MODE...    starts N children running MODE..., prints their pids, waits
+//	setsid MODE...    starts one child in a new session running MODE..., prints its pid, waits
+func runHelper(h string) {
+	f := strings.Fields(h)
+	switch f[0] {
+	case "sleep":
+		time.Sleep(time.Hour)
+	case "spin":
+		for x := 0; ; x++ {
+			_ = x * x
+		}
+	case "alloc":
+		mb, _ := strconv.Atoi(f[1])
+		b := make([]byte, mb<<20)
+		for i := range b {
+			b[i] = 1
+		}
+		fmt.Println("allocated")
+		time.Sleep(time.Hour)
+		_ = b[len(b)-1]
+	case "fork", "setsid":
+		n, rest := 1, f[1:]
+		if f[0] == "fork" {
+			n, _ = strconv.Atoi(f[1])
+			rest = f[2:]
+		}
+		var cmds []*exec.Cmd
+		for range n {
+			c := exec.Command(os.Args[0])
+			c.Env = append(os.Environ(), helperEnv+"="+strings.Join(rest, " "))
+			c.Stdout = os.Stdout
+			c.SysProcAttr = &syscall.SysProcAttr{Setsid: f[0] == "setsid"}
+			if err := c.Start(); err != nil {
+				fmt.Println("error", err)
+				os.Exit(1)
+			}
+			fmt.Println("pid", c.Process.Pid)
+			cmds = append(cmds, c)
+		}
+		for _, c := range cmds {
+			c.Wait()
+		}
+	}
+}
+
+// inMode runs the calling test in a subprocess of the test binary with
+// TANDEM_ISOLATION=mode, and reports whether this is that subprocess; the
+// caller returns when it is not. In the subprocess the test is skipped
+// when the mode is not available here (cgroup v2 is an environment
+// capability, like a writable /sys/fs/cgroup).
+func inMode(t *testing.T, mode string) bool {
+	if os.Getenv(modeEnv) == "" {
+		cmd := exec.Command(os.Args[0], "-test.run=^"+t.Name()+"$", "-test.v")
+		cmd.Env = append(os.Environ(), modeEnv+"=1", IsolationEnv+"="+mode)
+		out, err := cmd.CombinedOutput()
+		if strings.Contains(string(out), "--- SKIP") {
+			t.Skipf("in the subprocess: %s", lastLines(string(out)))
+		}
+		if err != nil {
+			t.Fatalf("%s mode: %v\n%s", mode, err, out)
+		}
+		t.Logf("%s mode:\n%s", mode, lastLines(string(out)))
+		return false
+	}
+	if got := Isolation(); got.Mode != mode {
+		t.Skipf("%s isolation is not available here: %s", mode, got.Reason)
+	}
+	return true
+}
+
+func lastLines(s string) string {
+	ls := strings.Split(strings.TrimSpace(s), "\n")
+	if len(ls) > 8 {
+		ls = ls[len(ls)-8:]
+	}
+	return strings.Join(ls, "\n")
+}
+
+// startHelper starts the test binary as a helper under lim, with stdout
+// piped back.
+func startHelper(t *testing.T, mode string, lim Limits) (*Piped, *bufio.Scanner) {
+	t.Helper()
+	c, err := StartPiped(Attr{
+		Path:   os.Args[0],
+		Args:   []string{os.Args[0]},
+		Env:    append(os.Environ(), helperEnv+"="+mode),
+		Limits: lim,
+	}, &Head{Max: 4096})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, bufio.NewScanner(c.Stdout)
+}
+
+// pids reads n "pid N" lines.
+func pids(t *testing.T, sc *bufio.Scanner, n int) []int {
+	t.Helper()
+	var out []int
+	for len(out) < n && sc.Scan() {
+		if v, ok := strings.CutPrefix(sc.Text(), "pid "); ok {
+			pid, _ := strconv.Atoi(v)
+			out = append(out, pid)
+		}
+	}
+	if len(out) < n {
+		t.Fatalf("got %d child pids, want %d", len(out), n)
+	}
+	return out
+}
+
+// alive reports whether pid is a live process (not gone, not a zombie).
+func alive(pid int) bool {
+	st, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return false
+	}
+	s := string(st)
+	i := strings.LastIndexByte(s, ')')
+	return i >= 0 && i+2 < len(s) && s[i+2] != 'Z' && s[i+2] != 'X'
+}
+
+// waitGone fails unless every pid is gone within a few seconds.
+func waitGone(t *testing.T, pids ...int) {
+	t.Helper()
+	deadline := time.Now().Add(3 * time.Second)
+	for {
+		var left []int
+		for _, pid := range pids {
+			if alive(pid) {
+				left = append(left, pid)
+			}
+		}
+		if len(left) == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("processes %v survived their tree's kill", left)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// noZombieChildren fails when a child of this process is a zombie (a
+// swept descendant that was not reaped).
+func noZombieChildren(t *testing.T) {
+	t.Helper()
+	for _, pid := range children(os.Getpid()) {
+		st, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+		if s := string(st); strings.Contains(s, ") Z ") {
+			t.Errorf("zombie child %d", pid)
+		}
+	}
+}
+
+// A child that calls setsid leaves the process group; stopping the tree
+// must still kill it, in both modes.
+func testSetsidEscapee(t *testing.T) {
+	c, sc := startHelper(t, "setsid sleep", Limits{})
+	esc := pids(t, sc, 1)
+	c.Stop(100 * time.Millisecond)
+	waitGone(t, append(esc, c.Pid)...)
+	noZombieChildren(t)
+}
+
+func TestSetsidEscapeeCgroup(t *testing.T) {
+	if inMode(t, ModeCgroup) {
+		testSetsidEscapee(t)
+	}
+}
+
+func TestSetsidEscapeePgroup(t *testing.T) {
+	if inMode(t, ModePgroup) {
+		testSetsidEscapee(t)
+	}
+}
+
+// Three children burning CPU pass a tree CPU limit that each stays under
+// (issue 28.6: they used 5.3 s under --cpu 2s); the tree's CPU is in Exit.
+func testTreeCPU(t *testing.T) {
+	lim := Limits{CPU: 300 * time.Millisecond}
+	c, sc := startHelper(t, "fork 3 spin", lim)
+	kids := pids(t, sc, 3)
+	deadline := time.Now().Add(20 * time.Second)
+	for c.CheckTree() == "" && time.Now().Before(deadline) {
+		time.Sleep(TreePoll)
+	}
+	c.Stop(100 * time.Millisecond)
+	waitGone(t, kids...)
+	e := c.Exit()
+	if e.LimitHit != "cpu" {
+		t.Fatalf("limit hit %q, want cpu", e.LimitHit)
+	}
+	if cpu := e.User + e.Sys; cpu < lim.CPU {
+		t.Errorf("tree CPU %v in Exit, below the %v the tree used before it was killed", cpu, lim.CPU)
+	}
+	t.Logf("tree CPU %v", e.User+e.Sys)
+}
+
+func TestTreeCPUCgroup(t *testing.T) {
+	if inMode(t, ModeCgroup) {
+		testTreeCPU(t)
+	}
+}
+
+func TestTreeCPUPgroup(t *testing.T) {
+	if inMode(t, ModePgroup) {
+		testTreeCPU(t)
+	}
+}
+
+// Four children of 48 MiB each pass a 128 MiB tree memory limit that each
+// stays under (issue 28.6: 4 × 200 MB under --memory 256MiB said sat).
+func testTreeMemory(t *testing.T) {
+	c, sc := startHelper(t, "fork 4 alloc 48", Limits{Memory: 128 << 20})
+	kids := pids(t, sc, 4)
+	deadline := time.Now().Add(20 * time.Second)
+	for c.CheckTree() == "" && time.Now().Before(deadline) && !c.Exited() {
+		time.Sleep(TreePoll)
+	}
+	c.Stop(100 * time.Millisecond)
+	waitGone(t, kids...)
+	if e := c.Exit(); e.LimitHit != "memory" {
+		t.Fatalf("limit hit %q, want memory (peak tree RSS %d MiB)", e.LimitHit, e.PeakRSS>>20)
+	}
+}
+
+func TestTreeMemoryCgroup(t *testing.T) {
+	if inMode(t, ModeCgroup) {
+		testTreeMemory(t)
+	}
+}
+
+func TestTreeMemoryPgroup(t *testing.T) {
+	if inMode(t, ModePgroup) {
+		testTreeMemory(t)
+	}
+}
+
+// KillAll reaches every live tree; the processes are then reaped as usual.
+func TestKillAll(t *testing.T) {
+	c, sc := startHelper(t, "fork 2 sleep", Limits{})
+	kids := pids(t, sc, 2)
+	KillAll()
+	select {
+	case <-c.Done():
+	case <-time.After(5 * time.Second):
+		t.Fatal("KillAll did not end the process")
+	}
+	c.Stop(100 * time.Millisecond)
+	waitGone(t, kids...)
+}
+
+func TestHeadTail(t *testing.T) {
+	h := &Head{Max: 4}
+	h.Write([]byte("abcdef"))
+	if got := string(h.Take()); got != "abcd\n[2 more bytes dropped]\n" {
+		t.Errorf("Head.Take = %q", got)
+	}
+	tl := &Tail{Max: 3}
+	tl.Write([]byte("abcdef"))
+	if got := tl.String(); got != "def" {
+		t.Errorf("Tail = %q", got)
+	}
+}
