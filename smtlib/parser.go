@@ -157,6 +157,7 @@ type sortEntry struct {
 type binding struct {
 	name string
 	t    *smt.Term
+	prev int // index in bound of the binding of name this one shadows, or -1
 }
 
 type undo struct {
@@ -180,6 +181,7 @@ type parser struct {
 	sorts      map[string]*sortEntry
 	sortParams map[string]bool
 	bound      []binding
+	boundBy    map[string]int // name -> index in bound of its innermost binding
 	undos      []undo
 	global     bool
 	done       bool
@@ -284,7 +286,7 @@ func (p *parser) nextCommand() (cmd *Command, err error) {
 				panic(r)
 			}
 			cmd = nil
-			p.bound = p.bound[:0]
+			p.popBound(0)
 			p.sortParams = nil
 			p.lx.rec = false
 			p.skipCommand()
@@ -599,10 +601,10 @@ func (p *parser) checkBody(f *smt.Func, pos Pos) {
 func (p *parser) bodyWith(formals []*smt.Term) *smt.Term {
 	n := len(p.bound)
 	for _, v := range formals {
-		p.bound = append(p.bound, binding{v.Name(), v})
+		p.pushBound(v.Name(), v)
 	}
 	t := p.term()
-	p.bound = p.bound[:n]
+	p.popBound(n)
 	return t
 }
 
@@ -1072,13 +1074,39 @@ func (p *parser) sortedVars(bind bool) []*smt.Term {
 	return vs
 }
 
+// lookupBound is the innermost bound variable called name, or nil; in
+// constant time, so that deep let chains parse in linear time (issue 28
+// item 8).
 func (p *parser) lookupBound(name string) *smt.Term {
-	for i := len(p.bound) - 1; i >= 0; i-- {
-		if p.bound[i].name == name {
-			return p.bound[i].t
-		}
+	if i, ok := p.boundBy[name]; ok {
+		return p.bound[i].t
 	}
 	return nil
+}
+
+// pushBound enters the scope of a bound variable.
+func (p *parser) pushBound(name string, t *smt.Term) {
+	if p.boundBy == nil {
+		p.boundBy = map[string]int{}
+	}
+	prev, ok := p.boundBy[name]
+	if !ok {
+		prev = -1
+	}
+	p.boundBy[name] = len(p.bound)
+	p.bound = append(p.bound, binding{name, t, prev})
+}
+
+// popBound leaves the scopes of the variables bound after the first n.
+func (p *parser) popBound(n int) {
+	for i := len(p.bound) - 1; i >= n; i-- {
+		if b := p.bound[i]; b.prev >= 0 {
+			p.boundBy[b.name] = b.prev
+		} else {
+			delete(p.boundBy, b.name)
+		}
+	}
+	p.bound = p.bound[:n]
 }
 
 // term parses a term and moves past it.
@@ -1649,10 +1677,10 @@ func (p *parser) let(pos Pos) *smt.Term {
 	}
 	n := len(p.bound)
 	for i, v := range vars {
-		p.bound = append(p.bound, binding{names[i], v})
+		p.pushBound(names[i], v)
 	}
 	body := p.term()
-	p.bound = p.bound[:n]
+	p.popBound(n)
 	p.expect(tRParen, "')' closing let")
 	t, err := p.st.Let(vars, vals, body)
 	if err != nil {
