@@ -1,6 +1,7 @@
 package smtlib
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -21,6 +22,9 @@ type Options struct {
 	MaxDepth int
 	// MaxErrors stops parsing after this many errors (default 50).
 	MaxErrors int
+	// MaxBytes bounds the size of a script read from a stream (default
+	// [MaxScriptBytes]).
+	MaxBytes int64
 }
 
 // Script is a parsed SMT-LIB script: every command in order, including the
@@ -73,7 +77,14 @@ func Parse(filename string, src []byte, opts ...Options) (*Script, error) {
 // ParseReader parses a script from a stream, in bounded memory apart from
 // the terms themselves.
 func ParseReader(filename string, r io.Reader, opts ...Options) (*Script, error) {
-	return parseWith(filename, newLexer(r), opts)
+	return parseWith(filename, newLexer(newLimitedReader(r, filename, maxBytes(opts))), opts)
+}
+
+func maxBytes(opts []Options) int64 {
+	if len(opts) > 0 {
+		return opts[0].MaxBytes
+	}
+	return 0
 }
 
 func parseWith(filename string, lx *lexer, opts []Options) (*Script, error) {
@@ -96,6 +107,10 @@ func (p *parser) readAll(keep func(*Command)) error {
 		}
 	}
 	if p.lx.rerr != nil {
+		var tl *TooLargeError
+		if errors.As(p.lx.rerr, &tl) {
+			return tl
+		}
 		return fmt.Errorf("reading %s: %w", p.filename, p.lx.rerr)
 	}
 	p.errs.Sort()
@@ -108,7 +123,7 @@ func (p *parser) readAll(keep func(*Command)) error {
 // the way to check a large file in as little memory as its terms take.
 // It returns the number of commands and the same errors ParseReader would.
 func Check(filename string, r io.Reader, opts ...Options) (commands int, st *smt.Store, err error) {
-	p := newParser(filename, newLexer(r), opts)
+	p := newParser(filename, newLexer(newLimitedReader(r, filename, maxBytes(opts))), opts)
 	p.scratch = &Command{}
 	err = p.readAll(func(*Command) { commands++ })
 	return commands, p.st, err
@@ -120,7 +135,7 @@ type Reader struct{ p *parser }
 
 // NewReader returns a Reader over r.
 func NewReader(filename string, r io.Reader, opts ...Options) *Reader {
-	return &Reader{p: newParser(filename, newLexer(r), opts)}
+	return &Reader{p: newParser(filename, newLexer(newLimitedReader(r, filename, maxBytes(opts))), opts)}
 }
 
 // Store is the store the reader builds terms in.
