@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/big"
@@ -19,11 +20,14 @@ var ErrUnsupported = errors.New("unsupported")
 const maxCallDepth = 2000
 
 // Evaluator computes the exact value of quantifier-free terms under a
-// model. It memoizes the values of closed subterms, so evaluating many
+// model, within a [Budget] of steps and bytes. It memoizes the values of closed subterms, so evaluating many
 // assertions that share subterms costs each shared subterm once; call
 // [Evaluator.Reset] after changing the model. An Evaluator is not safe for
 // concurrent use.
 type Evaluator struct {
+	// Budget bounds each Eval call (zero fields: [DefaultBudget]).
+	Budget Budget
+
 	model *Model
 
 	memo   []memoEntry // by term id; t guards against terms of other Stores
@@ -31,6 +35,10 @@ type Evaluator struct {
 	hasVar []varEntry // by term id
 	depth  int
 	str    *strState // the Strings theory (strings.go), made on first use
+
+	limits       Budget // Budget with the defaults filled in
+	steps, bytes int64
+	ctx          context.Context // set by EvalContext
 }
 
 // New is an evaluator for the model m (nil: the empty model).
@@ -63,9 +71,11 @@ func (e *Evaluator) Reset() {
 // when it depends on something the standard and the model leave open (its
 // Term names the culprit subterm). The error is for terms that cannot be
 // evaluated: quantifiers and unimplemented theories ([ErrUnsupported]),
-// free variables, malformed model entries.
+// free variables, malformed model entries, and evaluations past the
+// [Budget] ([*BudgetError]).
 func (e *Evaluator) Eval(t *smt.Term) (smt.Value, error) {
 	e.depth = 0
+	e.startBudget()
 	return e.eval(t, nil)
 }
 
@@ -135,6 +145,9 @@ func (e *Evaluator) eval(t *smt.Term, sc *scope) (smt.Value, error) {
 		}
 	} else if v, ok := sc.cache[t]; ok {
 		return v, nil
+	}
+	if err := e.step(t); err != nil {
+		return nil, err
 	}
 	v, err := e.compute(t, sc)
 	if err != nil {

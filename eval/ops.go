@@ -107,9 +107,25 @@ func (e *Evaluator) op(t *smt.Term, sc *scope) (smt.Value, error) {
 	if !ok {
 		return u, nil
 	}
+	if bytes, steps := cost(t, vals); bytes > 0 || steps > 0 {
+		if err := e.numberFits(t, bytes); err != nil {
+			return nil, err
+		}
+		if err := e.need(t, bytes); err != nil {
+			return nil, err
+		}
+		if err := e.charge(t, steps); err != nil {
+			return nil, err
+		}
+	}
 	v, err := e.strict(t, vals)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", shortTerm(t), err)
+	}
+	if t.Op() != smt.OpSelect {
+		if err := e.account(t, v); err != nil {
+			return nil, err
+		}
 	}
 	return v, nil
 }

@@ -1,6 +1,7 @@
 package smtlib
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -21,6 +22,9 @@ type Options struct {
 	MaxDepth int
 	// MaxErrors stops parsing after this many errors (default 50).
 	MaxErrors int
+	// MaxBytes bounds the size of a script read from a stream (default
+	// [MaxScriptBytes]).
+	MaxBytes int64
 }
 
 // Script is a parsed SMT-LIB script: every command in order, including the
@@ -73,7 +77,14 @@ func Parse(filename string, src []byte, opts ...Options) (*Script, error) {
 // ParseReader parses a script from a stream, in bounded memory apart from
 // the terms themselves.
 func ParseReader(filename string, r io.Reader, opts ...Options) (*Script, error) {
-	return parseWith(filename, newLexer(r), opts)
+	return parseWith(filename, newLexer(newLimitedReader(r, filename, maxBytes(opts))), opts)
+}
+
+func maxBytes(opts []Options) int64 {
+	if len(opts) > 0 {
+		return opts[0].MaxBytes
+	}
+	return 0
 }
 
 func parseWith(filename string, lx *lexer, opts []Options) (*Script, error) {
@@ -96,6 +107,10 @@ func (p *parser) readAll(keep func(*Command)) error {
 		}
 	}
 	if p.lx.rerr != nil {
+		var tl *TooLargeError
+		if errors.As(p.lx.rerr, &tl) {
+			return tl
+		}
 		return fmt.Errorf("reading %s: %w", p.filename, p.lx.rerr)
 	}
 	p.errs.Sort()
@@ -108,7 +123,7 @@ func (p *parser) readAll(keep func(*Command)) error {
 // the way to check a large file in as little memory as its terms take.
 // It returns the number of commands and the same errors ParseReader would.
 func Check(filename string, r io.Reader, opts ...Options) (commands int, st *smt.Store, err error) {
-	p := newParser(filename, newLexer(r), opts)
+	p := newParser(filename, newLexer(newLimitedReader(r, filename, maxBytes(opts))), opts)
 	p.scratch = &Command{}
 	err = p.readAll(func(*Command) { commands++ })
 	return commands, p.st, err
@@ -120,7 +135,7 @@ type Reader struct{ p *parser }
 
 // NewReader returns a Reader over r.
 func NewReader(filename string, r io.Reader, opts ...Options) *Reader {
-	return &Reader{p: newParser(filename, newLexer(r), opts)}
+	return &Reader{p: newParser(filename, newLexer(newLimitedReader(r, filename, maxBytes(opts))), opts)}
 }
 
 // Store is the store the reader builds terms in.
@@ -157,6 +172,7 @@ type sortEntry struct {
 type binding struct {
 	name string
 	t    *smt.Term
+	prev int // index in bound of the binding of name this one shadows, or -1
 }
 
 type undo struct {
@@ -180,6 +196,7 @@ type parser struct {
 	sorts      map[string]*sortEntry
 	sortParams map[string]bool
 	bound      []binding
+	boundBy    map[string]int // name -> index in bound of its innermost binding
 	undos      []undo
 	global     bool
 	done       bool
@@ -284,7 +301,7 @@ func (p *parser) nextCommand() (cmd *Command, err error) {
 				panic(r)
 			}
 			cmd = nil
-			p.bound = p.bound[:0]
+			p.popBound(0)
 			p.sortParams = nil
 			p.lx.rec = false
 			p.skipCommand()
@@ -599,10 +616,10 @@ func (p *parser) checkBody(f *smt.Func, pos Pos) {
 func (p *parser) bodyWith(formals []*smt.Term) *smt.Term {
 	n := len(p.bound)
 	for _, v := range formals {
-		p.bound = append(p.bound, binding{v.Name(), v})
+		p.pushBound(v.Name(), v)
 	}
 	t := p.term()
-	p.bound = p.bound[:n]
+	p.popBound(n)
 	return t
 }
 
@@ -1072,13 +1089,39 @@ func (p *parser) sortedVars(bind bool) []*smt.Term {
 	return vs
 }
 
+// lookupBound is the innermost bound variable called name, or nil; in
+// constant time, so that deep let chains parse in linear time (issue 28
+// item 8).
 func (p *parser) lookupBound(name string) *smt.Term {
-	for i := len(p.bound) - 1; i >= 0; i-- {
-		if p.bound[i].name == name {
-			return p.bound[i].t
-		}
+	if i, ok := p.boundBy[name]; ok {
+		return p.bound[i].t
 	}
 	return nil
+}
+
+// pushBound enters the scope of a bound variable.
+func (p *parser) pushBound(name string, t *smt.Term) {
+	if p.boundBy == nil {
+		p.boundBy = map[string]int{}
+	}
+	prev, ok := p.boundBy[name]
+	if !ok {
+		prev = -1
+	}
+	p.boundBy[name] = len(p.bound)
+	p.bound = append(p.bound, binding{name, t, prev})
+}
+
+// popBound leaves the scopes of the variables bound after the first n.
+func (p *parser) popBound(n int) {
+	for i := len(p.bound) - 1; i >= n; i-- {
+		if b := p.bound[i]; b.prev >= 0 {
+			p.boundBy[b.name] = b.prev
+		} else {
+			delete(p.boundBy, b.name)
+		}
+	}
+	p.bound = p.bound[:n]
 }
 
 // term parses a term and moves past it.
@@ -1648,10 +1691,10 @@ func (p *parser) let(pos Pos) *smt.Term {
 	}
 	n := len(p.bound)
 	for i, v := range vars {
-		p.bound = append(p.bound, binding{names[i], v})
+		p.pushBound(names[i], v)
 	}
 	body := p.term()
-	p.bound = p.bound[:n]
+	p.popBound(n)
 	p.expect(tRParen, "')' closing let")
 	t, err := p.st.Let(vars, vals, body)
 	if err != nil {

@@ -2,8 +2,8 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"os"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -17,6 +17,7 @@ import (
 func init() {
 	var modelPath string
 	var quiet bool
+	var evalTimeout time.Duration
 	evalCmd := &cobra.Command{
 		Use:   "eval FILE.smt2 --model MODEL.smt2",
 		Short: "evaluate every assertion of a script under a model, exactly",
@@ -37,11 +38,14 @@ unreadable input.`,
 			if modelPath == "" {
 				return fmt.Errorf("--model is required")
 			}
+			if evalTimeout < 0 {
+				return fmt.Errorf("--timeout %s is negative; give a positive duration such as 30s, or 0 for no limit", evalTimeout)
+			}
 			sc, err := smtlib.ParseFile(args[0])
 			if err != nil {
 				return err
 			}
-			text, err := os.ReadFile(modelPath)
+			text, err := smtlib.ReadFile(modelPath, "model", 0)
 			if err != nil {
 				return fmt.Errorf("reading the model: %w", err)
 			}
@@ -54,7 +58,9 @@ unreadable input.`,
 				return fmt.Errorf("model %s: %w", modelPath, err)
 			}
 			as, _ := modelcheck.AssertionsAtFirstCheck(sc)
-			rep := modelcheck.Evaluate(as, m)
+			ctx, cancel := evalContext(evalTimeout)
+			defer cancel()
+			rep := modelcheck.EvaluateContext(ctx, as, m)
 			printReport(rep, quiet)
 			if !rep.Holds() {
 				return exitError{1}
@@ -64,6 +70,7 @@ unreadable input.`,
 	}
 	evalCmd.Flags().StringVar(&modelPath, "model", "", "the model: a get-model answer (required)")
 	evalCmd.Flags().BoolVarP(&quiet, "quiet", "q", false, "print only the summary line")
+	evalCmd.Flags().DurationVar(&evalTimeout, "timeout", 0, "stop evaluating after this long; the assertions left are not evaluable (0: no limit besides the evaluator's step and size budget)")
 	rootCmd.AddCommand(evalCmd)
 
 	var spec, profiles string
@@ -111,8 +118,8 @@ cannot be run or its model cannot be read.`,
 				fmt.Println(run.ModelText)
 			}
 			if run.Report == nil {
-				if run.Result.Status == solver.StatusSat {
-					return fmt.Errorf("%s answered sat but printed no model", p.Name)
+				if run.NoModel != "" {
+					return errors.New(run.NoModel)
 				}
 				if !run.Result.Status.IsAnswer() {
 					return exitError{2}
@@ -131,6 +138,15 @@ cannot be run or its model cannot be read.`,
 	checkCmd.Flags().DurationVar(&timeout, "timeout", 10*time.Second, "solver time limit")
 	checkCmd.Flags().BoolVar(&showModel, "show-model", false, "print the solver's model")
 	rootCmd.AddCommand(checkCmd)
+}
+
+// evalContext is the context of an evaluation limited to timeout (none
+// when timeout is 0).
+func evalContext(timeout time.Duration) (context.Context, context.CancelFunc) {
+	if timeout > 0 {
+		return context.WithTimeout(context.Background(), timeout)
+	}
+	return context.WithCancel(context.Background())
 }
 
 func printReport(rep *modelcheck.Report, quiet bool) {

@@ -95,11 +95,23 @@ func AssertionsAtFirstCheck(sc *smtlib.Script) ([]*smt.Term, int) {
 
 // Evaluate evaluates the assertions under model.
 func Evaluate(assertions []*smt.Term, model *eval.Model) *Report {
+	return EvaluateContext(context.Background(), assertions, model)
+}
+
+// EvaluateContext is [Evaluate] stopped by ctx: once ctx is done, the
+// assertion being evaluated and the ones after it are not evaluable.
+func EvaluateContext(ctx context.Context, assertions []*smt.Term, model *eval.Model) *Report {
 	ev := eval.New(model)
 	rep := &Report{}
 	for i, a := range assertions {
 		x := Assertion{Index: i, Term: a}
-		v, err := ev.Eval(a)
+		var v smt.Value
+		var err error
+		if ctx.Err() != nil {
+			err = &eval.BudgetError{Term: a, Reason: "not started: " + ctx.Err().Error(), Cause: ctx.Err()}
+		} else {
+			v, err = ev.EvalContext(ctx, a)
+		}
 		switch {
 		case err != nil:
 			x.Verdict, x.Err = Error, err
@@ -161,6 +173,29 @@ type Run struct {
 	// Report is the evaluation of the assertions under the model (nil
 	// unless the answer was sat and the model was read).
 	Report *Report
+	// NoModel says why a sat answer came without a model to check (the
+	// output passed the cap, get-model was answered with an error, or
+	// nothing was printed); empty otherwise.
+	NoModel string
+}
+
+// noModel is why a sat run has no model to read, or "" when it has one.
+func noModel(name string, res *solver.Result, limits solver.Limits) string {
+	if res.StdoutDropped > 0 {
+		limit := limits.OutputCap
+		if limit <= 0 {
+			limit = solver.DefaultOutputCap
+		}
+		return fmt.Sprintf("%s answered sat, but its output passed the %d-byte output cap (%d more bytes were dropped): the model is cut off and cannot be checked",
+			name, limit, res.StdoutDropped)
+	}
+	if len(res.RawResponses) > 0 {
+		return ""
+	}
+	if len(res.Errors) > 0 {
+		return fmt.Sprintf("%s answered sat, then answered (get-model) with an error: %s", name, res.Errors[len(res.Errors)-1])
+	}
+	return fmt.Sprintf("%s answered sat but printed no model", name)
 }
 
 // SolveAndCheck runs the solver on the script with (get-model) after the
@@ -173,7 +208,10 @@ func SolveAndCheck(ctx context.Context, sc *smtlib.Script, p *solver.Profile, li
 		return nil, fmt.Errorf("running %s: %w", p.Name, err)
 	}
 	run := &Run{Result: res}
-	if res.Status != solver.StatusSat || len(res.RawResponses) == 0 {
+	if res.Status != solver.StatusSat {
+		return run, nil
+	}
+	if run.NoModel = noModel(p.Name, res, limits); run.NoModel != "" {
 		return run, nil
 	}
 	run.ModelText = res.RawResponses[len(res.RawResponses)-1]
