@@ -167,6 +167,10 @@ func countRun(st *campaign.Stats, t *trace.Trace, res *Result) {
 		}
 	}
 	st.SolverWall += res.Wall
+	st.SolverCPU += res.CPU
+	if res.InProcess {
+		st.InProcessCPU += res.CPU
+	}
 	if res.Timeout {
 		st.Timeout++
 		st.Count("timeouts", 1)
