@@ -14,8 +14,9 @@ import (
 // answers every call with one.
 const MaxErrorShare = 0.5
 
-// MinCallsForAnswers is how many solver calls a run makes before it is
-// broken for answering none of them sat or unsat: a solver that prints
+// MinCallsForAnswers is how many solver calls (or iterations whose calls
+// failed: a satfuzz trace that hangs counts no call) a run makes before it
+// is broken for answering none of them sat or unsat: a solver that prints
 // only garbage, hangs on everything or crashes on everything tests
 // nothing.
 const MinCallsForAnswers = 5
@@ -42,10 +43,11 @@ func (s *Summary) Health() (problems, warnings []string) {
 		warnings = append(warnings, fmt.Sprintf("%d of %d iterations were skipped: their seed or input was not usable", skipped, done))
 	}
 	answers := (s.Stats.Sat - s.CutStats.Sat) + (s.Stats.Unsat - s.CutStats.Unsat)
+	failed := (s.Stats.Timeout - s.CutStats.Timeout) + (s.Stats.Crash - s.CutStats.Crash) + (s.Stats.Memout - s.CutStats.Memout) + errs
 	switch {
 	case calls > 0 && float64(errs) > MaxErrorShare*float64(calls):
 		problems = append(problems, fmt.Sprintf("%d of %d solver calls (%.0f%%) ended in an error", errs, calls, 100*float64(errs)/float64(calls)))
-	case calls >= MinCallsForAnswers && answers == 0:
+	case answers == 0 && (calls >= MinCallsForAnswers || done >= MinCallsForAnswers && failed > 0):
 		problems = append(problems, fmt.Sprintf("none of the %d solver calls was answered sat or unsat (unknown %d, timeout %d, crash %d, memout %d, error %d)",
 			calls, s.Stats.Unknown-s.CutStats.Unknown, s.Stats.Timeout-s.CutStats.Timeout, s.Stats.Crash-s.CutStats.Crash,
 			s.Stats.Memout-s.CutStats.Memout, errs))
