@@ -145,6 +145,9 @@ func Bug(ctx context.Context, e *Env, r *rand.Rand, o BugOptions) (*BugRun, erro
 		l.run.Stats.Fresh++
 		bad, err := l.solve(ctx, in, -1)
 		if err != nil {
+			if ctx.Err() != nil {
+				break // cut short: the run so far, with the work it did
+			}
 			return nil, err
 		}
 		if bad || l.agent == nil || l.run.Stats.Queries >= o.Queries {
@@ -156,6 +159,9 @@ func Bug(ctx context.Context, e *Env, r *rand.Rand, o BugOptions) (*BugRun, erro
 		}
 		bad, err = l.solve(ctx, m, c)
 		if err != nil {
+			if ctx.Err() != nil {
+				break
+			}
 			return nil, err
 		}
 		if ctx.Err() != nil {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"tandem/campaign"
 	"tandem/eval"
 	"tandem/smt"
 	"tandem/smtlib"
@@ -253,6 +254,9 @@ type Stats struct {
 	Errors          int           `json:"errors"`
 	Disagreements   int           `json:"disagreements"`
 	InvalidModels   int           `json:"invalid_models"`
+	// FirstError is the first error answer's message, for a campaign that
+	// turns out broken (campaign.Summary.Health).
+	FirstError string `json:"first_error,omitempty"`
 }
 
 func (s *Stats) count(outs []Outcome, known []string) {
@@ -274,6 +278,9 @@ func (s *Stats) count(outs []Outcome, known []string) {
 			}
 		case solver.StatusError, solver.StatusUnsupported:
 			s.Errors++
+			if s.FirstError == "" && o.Res != nil {
+				s.FirstError = campaign.ErrorMessage(o.Res)
+			}
 		}
 	}
 }

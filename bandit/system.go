@@ -206,6 +206,7 @@ func fillStats(st *campaign.Stats, s Stats) {
 	st.Timeout += int64(s.Timeouts)
 	st.Crash += int64(s.Crashes + s.KnownCrashes)
 	st.Error += int64(s.Errors)
+	st.NoteError(s.FirstError)
 	st.Count("queries", int64(s.Queries))
 	st.Count("mutations", int64(s.Mutations))
 	st.Count("rewards", int64(s.Rewards))

@@ -14,10 +14,18 @@ import (
 // answers every call with one.
 const MaxErrorShare = 0.5
 
+// MinCallsForAnswers is how many solver calls (or iterations whose calls
+// failed: a satfuzz trace that hangs counts no call) a run makes before it
+// is broken for answering none of them sat or unsat: a solver that prints
+// only garbage, hangs on everything or crashes on everything tests
+// nothing.
+const MinCallsForAnswers = 5
+
 // Health checks a run's summary for the signs of a broken campaign, the
 // same rule for every system: every iteration skipped (no seed or input
-// was usable: the solver gave no model for any seed, no seed parses), or
-// more than MaxErrorShare of the solver calls ended in an error. Such a
+// was usable: the solver gave no model for any seed, no seed parses),
+// more than MaxErrorShare of the solver calls ended in an error, or not
+// one of at least MinCallsForAnswers calls was answered sat or unsat. Such a
 // run found nothing because it tested nothing, and must not look clean:
 // problems make Run return an *UnhealthyError (exit status 1 in the CLI).
 // Warnings do not: a budget that ended before any iteration finished, most
@@ -34,8 +42,15 @@ func (s *Summary) Health() (problems, warnings []string) {
 	case done >= 4 && 2*skipped > done:
 		warnings = append(warnings, fmt.Sprintf("%d of %d iterations were skipped: their seed or input was not usable", skipped, done))
 	}
-	if calls > 0 && float64(errs) > MaxErrorShare*float64(calls) {
+	answers := (s.Stats.Sat - s.CutStats.Sat) + (s.Stats.Unsat - s.CutStats.Unsat)
+	failed := (s.Stats.Timeout - s.CutStats.Timeout) + (s.Stats.Crash - s.CutStats.Crash) + (s.Stats.Memout - s.CutStats.Memout) + errs
+	switch {
+	case calls > 0 && float64(errs) > MaxErrorShare*float64(calls):
 		problems = append(problems, fmt.Sprintf("%d of %d solver calls (%.0f%%) ended in an error", errs, calls, 100*float64(errs)/float64(calls)))
+	case answers == 0 && (calls >= MinCallsForAnswers || done >= MinCallsForAnswers && failed > 0):
+		problems = append(problems, fmt.Sprintf("none of the %d solver calls was answered sat or unsat (unknown %d, timeout %d, crash %d, memout %d, error %d)",
+			calls, s.Stats.Unknown-s.CutStats.Unknown, s.Stats.Timeout-s.CutStats.Timeout, s.Stats.Crash-s.CutStats.Crash,
+			s.Stats.Memout-s.CutStats.Memout, errs))
 	}
 	if len(problems) > 0 {
 		if e := s.Stats.FirstError; e != "" {

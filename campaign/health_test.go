@@ -69,9 +69,11 @@ func TestBrokenCampaignIsNotClean(t *testing.T) {
 		stats  campaign.Stats
 		broken string
 	}{
-		{"every seed skipped", campaign.Stats{SolverCalls: 1, Error: 1, Skipped: 1, FirstError: bogus}, "all 3 iterations were skipped"},
-		{"seed crashes", campaign.Stats{SolverCalls: 1, Crash: 1, Skipped: 1, FirstError: "ASSERTION VIOLATION"}, "all 3 iterations were skipped"},
-		{"most calls error", campaign.Stats{SolverCalls: 5, Sat: 2, Error: 3, FirstError: bogus}, "9 of 15 solver calls (60%) ended in an error"},
+		{"every seed skipped", campaign.Stats{SolverCalls: 1, Error: 1, Skipped: 1, FirstError: bogus}, "all 6 iterations were skipped"},
+		{"seed crashes", campaign.Stats{SolverCalls: 1, Crash: 1, Skipped: 1, FirstError: "ASSERTION VIOLATION"}, "all 6 iterations were skipped"},
+		{"most calls error", campaign.Stats{SolverCalls: 5, Sat: 2, Error: 3, FirstError: bogus}, "18 of 30 solver calls (60%) ended in an error"},
+		{"every call hangs", campaign.Stats{Timeout: 1}, "none of the 0 solver calls was answered sat or unsat"},
+		{"no answers", campaign.Stats{SolverCalls: 2, Unknown: 2}, "none of the 12 solver calls was answered sat or unsat"},
 		{"some errors", campaign.Stats{SolverCalls: 5, Sat: 3, Error: 2}, ""},
 		{"healthy", campaign.Stats{SolverCalls: 5, Sat: 5}, ""},
 	}
@@ -79,7 +81,7 @@ func TestBrokenCampaignIsNotClean(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			var progress bytes.Buffer
 			sum, err := campaign.Run(context.Background(), t.TempDir(), "test-scripted", scriptedConfig(c.stats, false),
-				campaign.Options{Iterations: 3, Workers: 1, Progress: &progress})
+				campaign.Options{Iterations: 6, Workers: 1, Progress: &progress})
 			if c.broken == "" {
 				if err != nil || len(sum.Problems) > 0 {
 					t.Fatalf("healthy run: err %v, problems %q", err, sum.Problems)

@@ -2,6 +2,7 @@ package campaign
 
 import (
 	"bytes"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -18,5 +19,21 @@ func TestSummaryStoreUnreachable(t *testing.T) {
 	if strings.Contains(s, "0 distinct bugs") || !strings.Contains(s, "the store was unreachable at the end") ||
 		!strings.Contains(s, "at least 8 distinct bugs") {
 		t.Errorf("summary:\n%s", s)
+	}
+}
+
+// Local SQLite errors get advice about the file or the disk, never the
+// PostgreSQL hint about a server.
+func TestSQLiteHint(t *testing.T) {
+	for msg, want := range map[string]string{
+		"database disk image is malformed (11)":     "damaged",
+		"file is not a database (26)":               "damaged",
+		"database or disk is full (13)":             "disk is full",
+		"attempt to write a readonly database (8)":  "writable",
+		"unable to open database file: no such dir": "writable",
+	} {
+		if got := sqliteHint(errors.New(msg)); !strings.Contains(got, want) || strings.Contains(got, "server") {
+			t.Errorf("%q: hint %q, want %q", msg, got, want)
+		}
 	}
 }

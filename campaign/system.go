@@ -256,16 +256,18 @@ func (s *Stats) Record(r *solver.Result) {
 	s.SolverCPU += r.CPU()
 	s.SolverWall += r.Wall
 	if s.FirstError == "" {
-		switch r.Status {
-		case solver.StatusError, solver.StatusUnsupported, solver.StatusCrash:
-			s.NoteError(resultError(r))
+		switch {
+		case r.Status == solver.StatusError, r.Status == solver.StatusUnsupported, r.Status == solver.StatusCrash,
+			r.Status == solver.StatusUnknown && r.ExitCode != 0: // no solver gives up with a failing exit
+			s.NoteError(ErrorMessage(r))
 		}
 	}
 }
 
-// resultError is the message that says why a run failed: its first
-// (error "…") response, its crash signature, or the reason.
-func resultError(r *solver.Result) string {
+// ErrorMessage is the message that says why a run failed: its first
+// (error "…") response, its crash signature, the first line of its output
+// that mentions an error, or the reason.
+func ErrorMessage(r *solver.Result) string {
 	switch {
 	case len(r.Errors) > 0:
 		return r.Errors[0]

@@ -176,10 +176,10 @@ func Check(ctx context.Context, t *trace.Trace, res *Result) []Problem {
 		add(campaign.Crash, -1, "proof check: "+proofKind(res.ProofError), res.ProofError)
 	}
 	if res.Error != "" {
-		add(campaign.Crash, n, "error: "+errorKind(res.Error), "```\n"+res.Error+"\n```")
+		add(campaign.Crash, n, "error: "+errorKind(res.Error)+topFrames(res.Output), "```\n"+res.Error+"\n```")
 	}
 	if res.Crash != "" {
-		add(campaign.Crash, n, "crash: "+res.Crash, "")
+		add(campaign.Crash, n, "crash: "+crashKind(res.Crash)+topFrames(res.Output), "```\n"+res.Crash+"\n```")
 	}
 	return ps
 }

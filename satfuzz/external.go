@@ -88,7 +88,7 @@ func runDriver(ctx context.Context, name string, argv []string, t *trace.Trace, 
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Wall: r.Wall, Command: argv}
+	res := &Result{Wall: r.Wall, CPU: r.CPU(), Command: argv}
 	res.Output = append(append(append([]byte{}, r.Stdout...), "\n== stderr\n"...), r.Stderr...)
 	ParseResponses(t, r.Stdout, res)
 	switch {

@@ -59,13 +59,14 @@ func (*Gophersat) Run(ctx context.Context, t *trace.Trace, lim Limits) (res *Res
 		res.Timeout = true
 		return res, nil
 	}
-	start := time.Now()
+	start, cpu := time.Now(), threadMeter()
 	defer func() {
 		if r := recover(); r != nil {
 			res.Error = fmt.Sprintf("panic: %v", r)
 			res.Output = debug.Stack()
 		}
 		res.Wall = time.Since(start)
+		res.CPU, res.InProcess = cpu(), true
 	}()
 	if err := checkOptions(GophersatOptions, t.Options()); err != nil {
 		res.Error = "option: " + err.Error()

@@ -97,6 +97,8 @@ type jvmProc struct {
 	traces int         // traces run
 	timer  *time.Timer // the idle timer while in the pool
 	closed atomic.Bool // killed by Close
+
+	cpuSeen time.Duration // CPU time already counted (cpuShare, cpu.go)
 }
 
 // start starts a driver process.
@@ -340,6 +342,7 @@ func (pl *jvmPool) run(ctx context.Context, t *trace.Trace, limit time.Duration)
 		if res.Error == "" && len(res.Answers) < len(t.Calls) {
 			res.Error = "driver: stopped after " + fmt.Sprint(len(res.Answers)) + " calls"
 		}
+		res.CPU = p.cpuShare()
 		pl.put(p)
 		return res, nil
 	}
@@ -353,6 +356,7 @@ func (pl *jvmPool) run(ctx context.Context, t *trace.Trace, limit time.Duration)
 	}
 	died := p.Exited()
 	pl.discard(p)
+	res.CPU = p.cpuShare() // reaped: its rusage
 	<-werr
 	if p.closed.Load() {
 		return nil, errPoolClosed

@@ -51,7 +51,7 @@ func TestSat4jKnownBugs(t *testing.T) {
 		{testdata(t, "sat4j-best17-unsat.trace"), "unsat, but the clauses and assumptions have a model"},
 	} {
 		ps := run(t, "sat4j", c.trace)
-		if len(ps) == 0 || ps[0].Message != c.want {
+		if len(ps) == 0 || !strings.HasPrefix(ps[0].Message, c.want) {
 			t.Logf("no longer shows %q: %+v", c.want, ps)
 		}
 	}

@@ -112,10 +112,10 @@ func (s *System) Iterate(ctx context.Context, it *campaign.Iteration) ([]campaig
 	if err != nil {
 		return nil, st, err
 	}
+	countRun(&st, t, res) // also when cut short: the work was done
 	if ctx.Err() != nil {
 		return nil, st, nil
 	}
-	countRun(&st, t, res)
 	if res.Timeout {
 		s.keepTimeout(it.Index, t)
 	}
@@ -167,6 +167,10 @@ func countRun(st *campaign.Stats, t *trace.Trace, res *Result) {
 		}
 	}
 	st.SolverWall += res.Wall
+	st.SolverCPU += res.CPU
+	if res.InProcess {
+		st.InProcessCPU += res.CPU
+	}
 	if res.Timeout {
 		st.Timeout++
 		st.Count("timeouts", 1)

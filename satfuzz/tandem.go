@@ -127,7 +127,7 @@ func (t *Tandem) Run(ctx context.Context, tr *trace.Trace, lim Limits) (res *Res
 	lim = lim.withDefaults()
 	ctx, cancel := context.WithTimeout(ctx, lim.Time)
 	defer cancel()
-	start := time.Now()
+	start, cpu := time.Now(), threadMeter()
 	res = &Result{}
 	defer func() {
 		if r := recover(); r != nil {
@@ -135,6 +135,7 @@ func (t *Tandem) Run(ctx context.Context, tr *trace.Trace, lim Limits) (res *Res
 			res.Output = debug.Stack()
 		}
 		res.Wall = time.Since(start)
+		res.CPU, res.InProcess = cpu(), true
 	}()
 	opts, oerr := tandemOptions(tr.Options())
 	if oerr != nil {

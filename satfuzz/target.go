@@ -76,6 +76,10 @@ type Result struct {
 	Command []string
 	// Wall is the run's wall time.
 	Wall time.Duration
+	// CPU is the run's CPU time: the driver process's, the warm JVM's
+	// share, or, InProcess, the solving thread's (see cpu.go).
+	CPU       time.Duration
+	InProcess bool
 }
 
 // Limits bound one trace run.

@@ -191,26 +191,8 @@ func parseSeconds(s string) (time.Duration, error) {
 	return d, nil
 }
 
-// writeAtomic replaces path with data through a temporary file in the same
-// directory and a rename, so a reader (or an interrupted reduction) never
-// sees a half-written file.
-func writeAtomic(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return fmt.Errorf("writing %s: %w (is its directory writable?)", path, err)
-	}
-	_, werr := f.Write(data)
-	cerr := f.Close()
-	if werr != nil || cerr != nil {
-		os.Remove(f.Name())
-		return fmt.Errorf("writing %s: %w", path, errors.Join(werr, cerr))
-	}
-	if err := os.Rename(f.Name(), path); err != nil {
-		os.Remove(f.Name())
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	return nil
-}
+// writeAtomic writes a reduction's output file (reduce.WriteOutput).
+func writeAtomic(path string, data []byte) error { return reduce.WriteOutput(path, data) }
 
 // progress prints a status line on stderr: rewritten in place on a
 // terminal, one line every 5 seconds otherwise.

@@ -1,0 +1,88 @@
+package satfuzz
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"runtime"
+	"strconv"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// CPU accounting of trace runs (Result.CPU): an external driver's is
+// wait4's rusage (solver.Run); a warm JVM's is its share of the JVM's CPU
+// time, read from /proc/PID/stat after each trace (one trace runs at a
+// time on a JVM, so the differences add up to all the JVM used, its start
+// and JIT included); an in-process target's is the CPU time of the OS
+// thread its goroutine is locked to while it runs the trace.
+
+// threadMeter locks the calling goroutine to its OS thread and returns a
+// function that unlocks it and says how much CPU time the thread used
+// since. Call the function on the same goroutine, also after a panic.
+func threadMeter() func() time.Duration {
+	runtime.LockOSThread()
+	t0 := threadCPU()
+	return func() time.Duration {
+		d := threadCPU() - t0
+		runtime.UnlockOSThread()
+		return max(d, 0)
+	}
+}
+
+func threadCPU() time.Duration {
+	var ts unix.Timespec
+	if unix.ClockGettime(unix.CLOCK_THREAD_CPUTIME_ID, &ts) != nil {
+		return 0
+	}
+	return time.Duration(ts.Nano())
+}
+
+// clockTick is the unit of /proc/PID/stat's times: USER_HZ, 100 on every
+// Linux architecture Go supports.
+const clockTick = 10 * time.Millisecond
+
+// procCPU is the user+system CPU time of a running process (all its
+// threads) from /proc/PID/stat.
+func procCPU(pid int) (time.Duration, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0, err
+	}
+	// The command name (field 2) is in parentheses and may hold spaces.
+	i := bytes.LastIndexByte(b, ')')
+	if i < 0 {
+		return 0, fmt.Errorf("/proc/%d/stat: no command name", pid)
+	}
+	f := bytes.Fields(b[i+1:])
+	if len(f) < 13 { // fields 3… ; utime and stime are fields 14 and 15
+		return 0, fmt.Errorf("/proc/%d/stat: %d fields", pid, len(f))
+	}
+	ut, err1 := strconv.ParseInt(string(f[11]), 10, 64)
+	st, err2 := strconv.ParseInt(string(f[12]), 10, 64)
+	if err1 != nil || err2 != nil {
+		return 0, fmt.Errorf("/proc/%d/stat: bad times", pid)
+	}
+	return time.Duration(ut+st) * clockTick, nil
+}
+
+// cpuShare is the CPU time p used since the last call: from /proc while
+// it runs, from its rusage once it is reaped.
+func (p *jvmProc) cpuShare() time.Duration {
+	var total time.Duration
+	if p.exited() { // reaped: p.state is set
+		if ru, ok := p.state.SysUsage().(*syscall.Rusage); ok {
+			total = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+		}
+	} else if t, err := procCPU(p.pid); err == nil {
+		total = t
+	}
+	if total <= p.cpuSeen {
+		return 0
+	}
+	d := total - p.cpuSeen
+	p.cpuSeen = total
+	return d
+}
