@@ -160,39 +160,35 @@ func (z *fuzzEngine) demote() int {
 // nonlinear says t has a bit-vector product, quotient or remainder of two
 // non-literal terms.
 func nonlinear(t *smt.Term) bool {
-	seen := map[*smt.Term]bool{}
-	var walk func(*smt.Term) bool
-	walk = func(u *smt.Term) bool {
-		if seen[u] {
+	return anySubterm(t, func(u *smt.Term) bool {
+		if u.Kind() != smt.App {
 			return false
 		}
-		seen[u] = true
-		if u.Kind() == smt.App {
-			switch u.Op() {
-			case smt.OpBVMul, smt.OpBVUdiv, smt.OpBVUrem, smt.OpBVSdiv, smt.OpBVSrem, smt.OpBVSmod:
-				vars := 0
-				for _, a := range u.Args() {
-					if a.Kind() != smt.Literal {
-						vars++
-					}
-				}
-				if vars >= 2 {
-					return true
+		switch u.Op() {
+		case smt.OpBVMul, smt.OpBVUdiv, smt.OpBVUrem, smt.OpBVSdiv, smt.OpBVSrem, smt.OpBVSmod:
+			vars := 0
+			for _, a := range u.Args() {
+				if a.Kind() != smt.Literal {
+					vars++
 				}
 			}
-		}
-		for _, a := range u.Args() {
-			if walk(a) {
-				return true
-			}
+			return vars >= 2
 		}
 		return false
-	}
-	return walk(t)
+	})
 }
 
 // readsBox says t applies a closed box or reads a box's temporary.
 func readsBox(t *smt.Term, boxes map[*smt.Func]bool, temps map[*smt.Func]bool) bool {
+	return anySubterm(t, func(u *smt.Term) bool {
+		f := u.Func()
+		return f != nil && (boxes[f] || temps[f])
+	})
+}
+
+// anySubterm says pred holds for some subterm of t (each shared subterm
+// visited once).
+func anySubterm(t *smt.Term, pred func(*smt.Term) bool) bool {
 	seen := map[*smt.Term]bool{}
 	var walk func(*smt.Term) bool
 	walk = func(u *smt.Term) bool {
@@ -200,7 +196,7 @@ func readsBox(t *smt.Term, boxes map[*smt.Func]bool, temps map[*smt.Func]bool) b
 			return false
 		}
 		seen[u] = true
-		if f := u.Func(); f != nil && (boxes[f] || temps[f]) {
+		if pred(u) {
 			return true
 		}
 		for _, a := range u.Args() {

@@ -73,7 +73,7 @@ func main() {
 		verbose   = flag.Bool("v", false, "print every outcome")
 		cbTimeout = flag.Duration("cb-timeout", time.Second, "time limit of one closed-box call")
 		seeds     = flag.Int("seeds", 1, "run every instance with seeds 1..N (each run counts as an instance; a dominance table compares modes per instance)")
-		examples  = flag.Bool("delphi-examples", false, "add Delphi's 12 examples (all but the invertibility benchmarks) to the suite")
+		examples  = flag.Bool("delphi-examples", false, "add Delphi's 12 examples (all but the invertibility benchmarks) to the suite, after -every and -filter")
 	)
 	flag.Parse()
 	var insts []*instance
@@ -82,22 +82,26 @@ func main() {
 		insts, err = loadDelphi(*corpus, *oracles)
 	} else {
 		insts, err = loadSuite(*manifest, *corpus)
-		if err == nil && *examples {
-			var ds []*instance
-			if ds, err = loadDelphi(*corpus, *oracles); err == nil {
-				for _, d := range ds {
-					if !strings.Contains(d.Name, "invertability") {
-						insts = append(insts, d)
-					}
-				}
-			}
-		}
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "cb:", err)
 		os.Exit(2)
 	}
-	insts = withSeeds(choose(insts, *filter, *every), *seeds)
+	insts = choose(insts, *filter, *every)
+	if *examples && !*delphi {
+		// all 12, whatever -every and -filter pick from the suite
+		ds, err := loadDelphi(*corpus, *oracles)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "cb:", err)
+			os.Exit(2)
+		}
+		for _, d := range ds {
+			if !strings.Contains(d.Name, "invertability") {
+				insts = append(insts, d)
+			}
+		}
+	}
+	insts = withSeeds(insts, *seeds)
 	var ms []cbsolve.Mode
 	for _, n := range strings.Split(*modes, ",") {
 		m, err := cbsolve.ParseMode(strings.TrimSpace(n))
