@@ -43,10 +43,14 @@ type fuzzEngine struct {
 	// opaque are the temporaries of closed-box applications the fuzzer
 	// cannot run (arguments outside its theory): left to the SMT engine.
 	opaque map[*smt.Func]bool
+	// held are constraints kept on the SMT side: nonlinear arithmetic
+	// that reads no closed box, once a fuzz slice ran out with it in
+	// ω_fuzz (see demote).
+	held map[*smt.Term]bool
 }
 
 func newFuzzEngine(p *problem, set cbox.Bound, opts *Options, st *Stats) *fuzzEngine {
-	z := &fuzzEngine{p: p, set: set, opts: opts, st: st, have: map[*smt.Term]bool{},
+	z := &fuzzEngine{p: p, set: set, opts: opts, st: st, have: map[*smt.Term]bool{}, held: map[*smt.Term]bool{},
 		rng: rand.New(rand.NewPCG(opts.Seed, 0xcdf1))}
 	z.opaque = map[*smt.Func]bool{}
 	for _, d := range p.defs {
@@ -116,7 +120,7 @@ func (z *fuzzEngine) translatableTerm(t *smt.Term) bool {
 func (z *fuzzEngine) add(ts []*smt.Term) int {
 	n := 0
 	for _, t := range ts {
-		if z.have[t] || !z.translatableTerm(t) || t.Sort().Kind != smt.KindBool {
+		if z.have[t] || z.held[t] || !z.translatableTerm(t) || t.Sort().Kind != smt.KindBool {
 			continue
 		}
 		z.have[t] = true
@@ -124,6 +128,85 @@ func (z *fuzzEngine) add(ts []*smt.Term) int {
 		n++
 	}
 	return n
+}
+
+// demote moves out of ω_fuzz, for good, the constraints the fuzzer is not
+// built for: nonlinear arithmetic (a product, quotient or remainder of two
+// non-constant terms) that reads no closed box. The SMT engine solves
+// those exactly (d*k = T with k > 2^31 is a factoring problem to a fuzzer
+// and a few bit-blasted clauses to z3), and the partial models then leave
+// their variables to it. The loop calls it when a fuzz slice runs out: the
+// evidence that ω_fuzz is too hard as it is. It reports how many moved.
+func (z *fuzzEngine) demote() int {
+	temps := map[*smt.Func]bool{}
+	for _, d := range z.p.defs {
+		temps[d.T.Func()] = true
+	}
+	keep := z.cons[:0]
+	n := 0
+	for _, c := range z.cons {
+		if nonlinear(c) && !readsBox(c, z.p.boxes, temps) {
+			z.held[c] = true
+			delete(z.have, c)
+			n++
+			continue
+		}
+		keep = append(keep, c)
+	}
+	z.cons = keep
+	return n
+}
+
+// nonlinear says t has a bit-vector product, quotient or remainder of two
+// non-literal terms.
+func nonlinear(t *smt.Term) bool {
+	return anySubterm(t, func(u *smt.Term) bool {
+		if u.Kind() != smt.App {
+			return false
+		}
+		switch u.Op() {
+		case smt.OpBVMul, smt.OpBVUdiv, smt.OpBVUrem, smt.OpBVSdiv, smt.OpBVSrem, smt.OpBVSmod:
+			vars := 0
+			for _, a := range u.Args() {
+				if a.Kind() != smt.Literal {
+					vars++
+				}
+			}
+			return vars >= 2
+		}
+		return false
+	})
+}
+
+// readsBox says t applies a closed box or reads a box's temporary.
+func readsBox(t *smt.Term, boxes map[*smt.Func]bool, temps map[*smt.Func]bool) bool {
+	return anySubterm(t, func(u *smt.Term) bool {
+		f := u.Func()
+		return f != nil && (boxes[f] || temps[f])
+	})
+}
+
+// anySubterm says pred holds for some subterm of t (each shared subterm
+// visited once).
+func anySubterm(t *smt.Term, pred func(*smt.Term) bool) bool {
+	seen := map[*smt.Term]bool{}
+	var walk func(*smt.Term) bool
+	walk = func(u *smt.Term) bool {
+		if seen[u] {
+			return false
+		}
+		seen[u] = true
+		if pred(u) {
+			return true
+		}
+		for _, a := range u.Args() {
+			if walk(a) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(t)
 }
 
 // vars are the variables of ω_fuzz: the constants its constraints and the

@@ -230,7 +230,7 @@ func (s *solve) checkSMTWithin(ctx context.Context, m1 []assign, limit time.Dura
 	o, err := s.smt.check(cctx, m1)
 	s.st.SMTCalls++
 	s.st.SMTTime += time.Since(t0)
-	if err != nil && cctx.Err() != nil && ctx.Err() == nil {
+	if d, ok := cctx.Deadline(); err != nil && limit > 0 && ctx.Err() == nil && ok && !time.Now().Before(d) {
 		// The check's own limit ended it, and the session could not
 		// restart its solver within that limit: the next command
 		// restarts it with the solve's time.
@@ -279,28 +279,58 @@ func (s *solve) cdfl(ctx context.Context) (*Result, error) {
 	}
 	deadline, _ := ctx.Deadline()
 	slice, evals := s.opts.FuzzSlice, s.opts.FuzzEvals
-	for {
-		s.st.Iterations++
-		until := deadline
-		if evals <= 0 && slice > 0 && time.Now().Add(slice).Before(deadline) {
-			until = time.Now().Add(slice)
+	// Learning is a move of its own (the policy of docs/solve.md): a
+	// round of active-learning steps comes first, then again whenever a
+	// fuzz slice runs out or the loop has spent a slice since the last
+	// round, each round with twice the steps, time and check limit of the
+	// one before. A round ends early when a step teaches nothing new.
+	sch := schedule{slice: slice, evals: evals, steps: 8, limit: max(2*slice, time.Second)}
+	learn := func() (*Result, error) {
+		if sch.slice < 0 && sch.evals <= 0 {
+			return nil, nil // --fuzz-slice -1: the paper's loop, no learning
 		}
-		m1, err := s.fz.run(ctx, until, evals)
-		if errors.Is(err, errFuzzTimeout) {
-			if !time.Now().Before(deadline) || ctx.Err() != nil {
-				return &Result{Status: Unknown, Reason: "timeout: " + err.Error()}, nil
-			}
-			// The fuzzer used up its slice: let the SMT engine learn
-			// about the boxes for a while (active learning), then fuzz
-			// again with twice the time.
-			if r, err := s.learnRound(ctx); err != nil || r != nil {
+		r, err := s.learnRound(ctx, sch.steps, sch.slice, sch.limit)
+		sch.next(s.st)
+		return r, err
+	}
+	if r, err := learn(); err != nil || r != nil {
+		if err != nil {
+			return unknownOn(ctx, err)
+		}
+		return r, nil
+	}
+	for {
+		if sch.due(s.st) {
+			if r, err := learn(); err != nil || r != nil {
 				if err != nil {
 					return unknownOn(ctx, err)
 				}
 				return r, nil
 			}
-			slice *= 2
-			evals *= 2
+		}
+		s.st.Iterations++
+		until := deadline
+		if sch.evals <= 0 && sch.slice > 0 && time.Now().Add(sch.slice).Before(deadline) {
+			until = time.Now().Add(sch.slice)
+		}
+		m1, err := s.fz.run(ctx, until, sch.evals)
+		if errors.Is(err, errFuzzTimeout) {
+			if !time.Now().Before(deadline) || ctx.Err() != nil {
+				return &Result{Status: Unknown, Reason: "timeout: " + err.Error()}, nil
+			}
+			// The fuzzer used up its slice. Constraints it is not built
+			// for go back to the SMT side for good, and the SMT engine
+			// learns about the boxes before the fuzzer gets twice the
+			// time.
+			if n := s.fz.demote(); n > 0 {
+				s.tracef("slice out: %d nonlinear constraints without a closed box kept on the SMT side", n)
+			}
+			if r, err := learn(); err != nil || r != nil {
+				if err != nil {
+					return unknownOn(ctx, err)
+				}
+				return r, nil
+			}
 			continue
 		}
 		if err != nil {
@@ -450,13 +480,31 @@ func assignedFuncs(m1 []assign) []*smt.Func {
 	return out
 }
 
-// learnRound is a few steps of active learning inside the loop: the SMT
+// learnRound is a round of active learning inside the loop: the SMT
 // engine's model of ω_smt, checked by running the boxes, its facts learned
-// when it fails, and kept as the fuzzer's seed.
-func (s *solve) learnRound(ctx context.Context) (*Result, error) {
-	for i := 0; i < 4; i++ {
+// when it fails, and kept as the fuzzer's seed. It takes at most steps
+// steps, and no more time than budget (a fuzz slice; negative: the time
+// left) unless slices are counted in executions, where only the steps
+// count, so that the run stays the same on every machine. It stops when a
+// step teaches nothing new. Each check gets at most limit (and
+// SMTCallTimeout): a check that needs longer gets it in a later round,
+// whose limit has doubled.
+func (s *solve) learnRound(ctx context.Context, steps int, budget, limit time.Duration) (*Result, error) {
+	var until time.Time
+	if budget > 0 {
+		until = time.Now().Add(budget)
+	} else {
+		limit = 0 // no slices: the checks get the time left
+	}
+	if c := s.opts.SMTCallTimeout; c > 0 && (limit <= 0 || c < limit) {
+		limit = c
+	}
+	for i := 0; i < steps; i++ {
+		if i > 0 && s.opts.FuzzEvals <= 0 && !until.IsZero() && time.Now().After(until) {
+			break
+		}
 		s.st.LearnSteps++
-		o, err := s.checkSMT(ctx, nil)
+		o, err := s.checkSMTWithin(ctx, nil, limit)
 		if err != nil {
 			return nil, err
 		}
@@ -471,8 +519,44 @@ func (s *solve) learnRound(ctx context.Context) (*Result, error) {
 		if err != nil || n == 0 {
 			return nil, err
 		}
+		s.tracef("learning step %d: %d facts", i+1, n)
 	}
 	return nil, nil
+}
+
+// schedule is when CDFL learns: the fuzz slice (time, or executions with
+// Options.FuzzEvals), the steps and check limit of a learning round, and
+// where the loop stood at the last round.
+type schedule struct {
+	slice time.Duration
+	evals int64
+	steps int
+	limit time.Duration
+	// at and atEvals are the time and the fuzz executions at the end of
+	// the last round.
+	at      time.Time
+	atEvals int64
+}
+
+// due says the loop has spent a slice since the last round: in
+// executions when slices count them, else in time.
+func (c *schedule) due(st *Stats) bool {
+	if c.evals > 0 {
+		return st.FuzzEvals-c.atEvals >= c.evals
+	}
+	return c.slice > 0 && time.Since(c.at) >= c.slice
+}
+
+// next doubles everything after a round (the first round keeps the
+// initial slice for the first fuzz run).
+func (c *schedule) next(st *Stats) {
+	if !c.at.IsZero() {
+		c.slice *= 2
+		c.evals *= 2
+		c.steps *= 2
+		c.limit *= 2
+	}
+	c.at, c.atEvals = time.Now(), st.FuzzEvals
 }
 
 func (s *solve) activeLearning(ctx context.Context) (*Result, error) {

@@ -43,6 +43,8 @@ type instance struct {
 	Pure     string
 	Boxes    map[string]string // NAME -> IMPL ("define" for --cb-from-define)
 	Oracles  string            // directory of Delphi oracles
+	Base     string            // the name without the seed (-seeds)
+	Seed     uint64
 }
 
 type outcome struct {
@@ -70,6 +72,8 @@ func main() {
 		outDir    = flag.String("out", "", "write results.tsv and report.html here (default bench/cb/results[-delphi])")
 		verbose   = flag.Bool("v", false, "print every outcome")
 		cbTimeout = flag.Duration("cb-timeout", time.Second, "time limit of one closed-box call")
+		seeds     = flag.Int("seeds", 1, "run every instance with seeds 1..N (each run counts as an instance; a dominance table compares modes per instance)")
+		examples  = flag.Bool("delphi-examples", false, "add Delphi's 12 examples (all but the invertibility benchmarks) to the suite, after -every and -filter")
 	)
 	flag.Parse()
 	var insts []*instance
@@ -84,6 +88,20 @@ func main() {
 		os.Exit(2)
 	}
 	insts = choose(insts, *filter, *every)
+	if *examples && !*delphi {
+		// all 12, whatever -every and -filter pick from the suite
+		ds, err := loadDelphi(*corpus, *oracles)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "cb:", err)
+			os.Exit(2)
+		}
+		for _, d := range ds {
+			if !strings.Contains(d.Name, "invertability") {
+				insts = append(insts, d)
+			}
+		}
+	}
+	insts = withSeeds(insts, *seeds)
 	var ms []cbsolve.Mode
 	for _, n := range strings.Split(*modes, ",") {
 		m, err := cbsolve.ParseMode(strings.TrimSpace(n))
@@ -114,7 +132,7 @@ func main() {
 		go func() {
 			defer wg.Done()
 			for j := range jobsCh {
-				o := run(j.inst, j.mode, *timeout, *cbTimeout, *smtName)
+				o := run(j.inst, j.mode, *timeout, *cbTimeout, *smtName, j.inst.Seed)
 				mu.Lock()
 				outs = append(outs, o)
 				n := len(outs)
@@ -143,12 +161,79 @@ func main() {
 		return outs[i].Mode < outs[j].Mode
 	})
 	report := summarize(outs, ms, len(insts), *timeout)
+	if *seeds > 1 {
+		report += dominance(outs, ms, *seeds)
+	}
 	fmt.Print(report)
 	fmt.Printf("\n(%d instances × %d modes, -timeout %v, -j %d, %s; wall %v)\n", len(insts), len(ms), *timeout, *jobs, *smtName, time.Since(start).Round(time.Second))
 	if err := writeResults(*outDir, outs, ms, report, *timeout); err != nil {
 		fmt.Fprintln(os.Stderr, "cb:", err)
 		os.Exit(1)
 	}
+}
+
+// withSeeds makes n copies of every instance, with seeds 1..n, named
+// NAME#sK (n <= 1: the instances as they are, seed 0).
+func withSeeds(insts []*instance, n int) []*instance {
+	for _, in := range insts {
+		in.Base = in.Name
+	}
+	if n <= 1 {
+		return insts
+	}
+	var out []*instance
+	for _, in := range insts {
+		for k := 1; k <= n; k++ {
+			c := *in
+			c.Name, c.Seed = fmt.Sprintf("%s#s%d", in.Name, k), uint64(k)
+			out = append(out, &c)
+		}
+	}
+	return out
+}
+
+// dominance compares the first mode with the others per instance over the
+// seeds: the instances another mode solves with some seed that the first
+// solves with none, and those it solves with fewer seeds.
+func dominance(outs []*outcome, ms []cbsolve.Mode, seeds int) string {
+	count := map[string]map[string]int{} // base -> mode -> seeds solved
+	var bases []string
+	for _, o := range outs {
+		if count[o.Inst.Base] == nil {
+			count[o.Inst.Base] = map[string]int{}
+			bases = append(bases, o.Inst.Base)
+		}
+		if solved(o) {
+			count[o.Inst.Base][o.Mode]++
+		}
+	}
+	sort.Strings(bases)
+	var b strings.Builder
+	first := ms[0].String()
+	fmt.Fprintf(&b, "\n### Per instance over %d seeds: %s against the others\n\n", seeds, first)
+	union, missed, fewer := 0, 0, 0
+	for _, base := range bases {
+		c := count[base]
+		best, who := 0, ""
+		for _, m := range ms[1:] {
+			if c[m.String()] > best {
+				best, who = c[m.String()], m.String()
+			}
+		}
+		if best > 0 || c[first] > 0 {
+			union++
+		}
+		switch {
+		case best > 0 && c[first] == 0:
+			missed++
+			fmt.Fprintf(&b, "- MISSED %s: %s solves it with %d of %d seeds, %s with none\n", base, who, best, seeds, first)
+		case best > c[first]:
+			fewer++
+			fmt.Fprintf(&b, "- fewer seeds %s: %s %d, %s %d of %d\n", base, who, best, first, c[first], seeds)
+		}
+	}
+	fmt.Fprintf(&b, "\n%d instances solved by some mode with some seed; %s misses %d of them and solves %d with fewer seeds than another mode.\n", union, first, missed, fewer)
+	return b.String()
 }
 
 func wrongNote(o *outcome) string {
@@ -263,7 +348,7 @@ func loadDelphi(corpus, oracles string) ([]*instance, error) {
 // run solves one instance in one mode, then judges the answer on its own:
 // a sat model is re-evaluated with freshly opened closed boxes, and every
 // answer is compared with the instance's expected status.
-func run(in *instance, mode cbsolve.Mode, timeout, cbTimeout time.Duration, smtName string) *outcome {
+func run(in *instance, mode cbsolve.Mode, timeout, cbTimeout time.Duration, smtName string, seed uint64) *outcome {
 	o := &outcome{Inst: in, Mode: mode.String()}
 	sc, err := smtlib.ParseFile(in.Path)
 	if err != nil {
@@ -279,7 +364,7 @@ func run(in *instance, mode cbsolve.Mode, timeout, cbTimeout time.Duration, smtN
 	}
 	defer set.Close()
 	t0 := time.Now()
-	res, err := cbsolve.Solve(ctx, sc, set, defs, cbsolve.Options{Mode: mode, SMT: smtName, Timeout: timeout})
+	res, err := cbsolve.Solve(ctx, sc, set, defs, cbsolve.Options{Mode: mode, SMT: smtName, Timeout: timeout, Seed: seed})
 	o.Time = time.Since(t0)
 	if err != nil {
 		o.Status, o.Reason = "error", err.Error()
