@@ -256,33 +256,25 @@ func (c *checker) proofStep() error {
 		c.buf = lits
 		switch c.line.Type {
 		case 'd':
-			i := d.find(d.active, lits, h)
-			if i < 0 {
+			ci := d.find(lits, h, false)
+			if ci == 0 {
 				return c.lineError("could not find clause")
 			}
-			cl := removeAt(d.active, h, i)
-			d.detach(cl)
-			cl.gone = true
+			d.remove(ci)
 			c.stats.Deleted++
 		case 'w':
-			i := d.find(d.active, lits, h)
-			if i < 0 {
+			ci := d.find(lits, h, false)
+			if ci == 0 {
 				return c.lineError("could not find and weaken clause")
 			}
-			cl := removeAt(d.active, h, i)
-			d.detach(cl)
-			cl.weakened = true
-			d.passive[h] = append(d.passive[h], cl)
+			d.weaken(ci)
 			c.stats.Weakened++
 		case 'r':
-			i := d.find(d.passive, lits, h)
-			if i < 0 {
+			ci := d.find(lits, h, true)
+			if ci == 0 {
 				return c.lineError("could not find and restore weakened clause")
 			}
-			cl := removeAt(d.passive, h, i)
-			cl.weakened = false
-			d.active[h] = append(d.active[h], cl)
-			d.attach(cl)
+			d.restore(ci)
 			c.stats.Restored++
 		}
 	}
@@ -334,20 +326,22 @@ func (c *checker) checkModel() error {
 			return c.errorf("model does not satisfy query literal %d at line %d in '%s'", e, c.queryNum, c.queryIn)
 		}
 	}
-	for _, cl := range d.inputs {
-		if cl.taut {
+	for k, ci := range d.inputs {
+		if d.metas[ci].flags&fTaut != 0 {
 			continue
 		}
+		lits := d.lits(ci)
 		sat := false
-		for _, l := range cl.lits {
+		for _, l := range lits {
 			if d.marks[l] {
 				sat = true
 				break
 			}
 		}
 		if !sat {
-			ext := make([]int, len(cl.orig))
-			for i, l := range cl.orig {
+			orig := d.orig[d.origAt[k] : int(d.origAt[k])+len(lits)]
+			ext := make([]int, len(orig))
+			for i, l := range orig {
 				ext[i] = d.extLit(l)
 			}
 			return c.errorf("model does not satisfy input clause: %s", formatLine('i', ext))

@@ -5,20 +5,49 @@ package idrup
 // watched), the list of every input clause ever added (for model checks) and
 // the root-level trail. Literals are internal: variable v (1-based dense
 // index) gives the codes 2v (positive) and 2v+1 (negative).
+//
+// Speed (issue 29 §2): the literals of every clause live in one arena
+// ([]lit, header then literals), a watch is a blocking literal and the
+// clause's arena offset (binary clauses need no arena access at all),
+// clauses are found for 'd', 'w' and 'r' through a chained hash table over
+// a metadata slice, and freed metadata and arena space are reused, so
+// checking a lemma allocates nothing once the tables have grown.
 
 type lit = uint32
 
 func neg(l lit) lit { return l ^ 1 }
 
-type clause struct {
-	lits     []lit
-	orig     []lit // input clauses: the literals in the order of the file
-	hash     uint64
-	input    bool
-	weakened bool
-	taut     bool
-	gone     bool // deleted; kept only because it is an input clause
+// Clause flags.
+const (
+	fInput    = 1 << iota // an input clause ('i'): kept for model checks even when deleted
+	fWeakened             // in F_P
+	fTaut                 // a tautology: never watched, always satisfied
+	fGone                 // deleted (kept only because it is an input clause)
+)
+
+// meta is what the checker knows of a clause besides its literals.
+type meta struct {
+	ref   uint32 // arena offset of the header
+	next  uint32 // next clause of the hash chain (0: none)
+	hash  uint64 // order-independent hash of the literal set
+	flags uint8
 }
+
+// The arena header of a clause is [size, meta index, search position];
+// the literals follow. The search position is where the last replacement
+// watch was found: the next search starts there and wraps around (Gent,
+// JAIR 2013), which saves scanning the false prefix of long lemmas again.
+const header = 3
+
+// watch is an entry of a watch list: the clause at arena offset ref (with
+// binFlag set for a binary clause) and a literal of it, true in the common
+// case, that spares the visit.
+type watch struct {
+	blocker lit
+	ref     uint32
+}
+
+const binFlag = 1 << 31
 
 type db struct {
 	// external variable -> internal index; dense table for small variables,
@@ -28,16 +57,22 @@ type db struct {
 	ext     []int // internal index -> external variable
 	values  []int8
 	marks   []bool
-	watches [][]*clause
+	watches [][]watch
 	trail   []lit
 	propped int // trail[:propped] have been propagated
 	level   int
 	units   int // len(trail) at decision level 0
 
-	active  map[uint64][]*clause
-	passive map[uint64][]*clause
-	empties int // active empty clauses
-	inputs  []*clause
+	arena   []lit
+	garbage int      // arena words of freed clauses
+	metas   []meta   // index 0 unused
+	free    []uint32 // freed meta indices
+	buckets []uint32 // hash table: chain heads (meta indices)
+	count   int      // clauses in the hash table
+	empties int      // active empty clauses
+	inputs  []uint32 // meta indices of every input clause, in order
+	orig    []lit    // the input clauses' literals in file order, for messages
+	origAt  []uint32 // offset in orig of each input clause (parallel to inputs)
 
 	inconsistent bool
 	stats        *Stats
@@ -46,17 +81,16 @@ type db struct {
 const denseLimit = 1 << 20
 
 func newDB(st *Stats) *db {
-	d := &db{
+	return &db{
 		sparse:  map[int]uint32{},
 		ext:     []int{0},
 		values:  make([]int8, 2),
 		marks:   make([]bool, 2),
-		watches: make([][]*clause, 2),
-		active:  map[uint64][]*clause{},
-		passive: map[uint64][]*clause{},
+		watches: make([][]watch, 2),
+		metas:   make([]meta, 1),
+		buckets: make([]uint32, 1024),
 		stats:   st,
 	}
-	return d
 }
 
 // lookup returns the internal index of an external variable or 0.
@@ -154,30 +188,36 @@ func (d *db) normalize(ext []int, out []lit) ([]lit, uint64, bool) {
 	return out, h, taut
 }
 
-// find returns the index in m[h] of a clause with exactly the literals of
-// lits (a duplicate-free set), or -1.
-func (d *db) find(m map[uint64][]*clause, lits []lit, h uint64) int {
-	cs := m[h]
-	if len(cs) == 0 {
-		return -1
-	}
+// lits returns the literals of clause ci (watched ones first).
+func (d *db) lits(ci uint32) []lit {
+	r := d.metas[ci].ref
+	return d.arena[r+header : r+header+d.arena[r]]
+}
+
+func (d *db) bucket(h uint64) *uint32 { return &d.buckets[h&uint64(len(d.buckets)-1)] }
+
+// find returns the clause with exactly the literals of lits (a
+// duplicate-free set) and hash h that is weakened (in F_P) or not (in F_A),
+// or 0.
+func (d *db) find(lits []lit, h uint64, weakened bool) uint32 {
 	for _, l := range lits {
 		d.marks[l] = true
 	}
-	found := -1
-	for i, c := range cs {
-		if len(c.lits) != len(lits) {
+	found := uint32(0)
+	for ci := *d.bucket(h); ci != 0; ci = d.metas[ci].next {
+		m := &d.metas[ci]
+		if m.hash != h || (m.flags&fWeakened != 0) != weakened || int(d.arena[m.ref]) != len(lits) {
 			continue
 		}
 		ok := true
-		for _, l := range c.lits {
+		for _, l := range d.lits(ci) {
 			if !d.marks[l] {
 				ok = false
 				break
 			}
 		}
 		if ok {
-			found = i
+			found = ci
 			break
 		}
 	}
@@ -187,18 +227,37 @@ func (d *db) find(m map[uint64][]*clause, lits []lit, h uint64) int {
 	return found
 }
 
-func removeAt(m map[uint64][]*clause, h uint64, i int) *clause {
-	cs := m[h]
-	c := cs[i]
-	cs[i] = cs[len(cs)-1]
-	cs[len(cs)-1] = nil
-	cs = cs[:len(cs)-1]
-	if len(cs) == 0 {
-		delete(m, h)
-	} else {
-		m[h] = cs
+func (d *db) link(ci uint32) {
+	b := d.bucket(d.metas[ci].hash)
+	d.metas[ci].next = *b
+	*b = ci
+	d.count++
+	if d.count > 2*len(d.buckets) {
+		d.rehash()
 	}
-	return c
+}
+
+func (d *db) unlink(ci uint32) {
+	p := d.bucket(d.metas[ci].hash)
+	for *p != ci {
+		p = &d.metas[*p].next
+	}
+	*p = d.metas[ci].next
+	d.count--
+}
+
+func (d *db) rehash() {
+	old := d.buckets
+	d.buckets = make([]uint32, 4*len(old))
+	for _, head := range old {
+		for ci := head; ci != 0; {
+			next := d.metas[ci].next
+			b := d.bucket(d.metas[ci].hash)
+			d.metas[ci].next = *b
+			*b = ci
+			ci = next
+		}
+	}
 }
 
 func (d *db) assign(l lit) {
@@ -212,23 +271,101 @@ func (d *db) assign(l lit) {
 
 // add puts a new clause into F_A (the literals are copied).
 func (d *db) add(lits []lit, h uint64, taut, input bool) {
-	c := &clause{lits: append([]lit(nil), lits...), hash: h, input: input, taut: taut}
-	if input {
-		c.orig = append([]lit(nil), lits...) // watches reorder lits; messages quote the input order
-		d.inputs = append(d.inputs, c)
+	var ci uint32
+	if n := len(d.free); n > 0 {
+		ci = d.free[n-1]
+		d.free = d.free[:n-1]
+	} else {
+		ci = uint32(len(d.metas))
+		d.metas = append(d.metas, meta{})
 	}
-	d.active[h] = append(d.active[h], c)
-	d.attach(c)
+	ref := uint32(len(d.arena))
+	d.arena = append(d.arena, lit(len(lits)), ci, 2)
+	d.arena = append(d.arena, lits...)
+	m := meta{ref: ref, hash: h}
+	if taut {
+		m.flags |= fTaut
+	}
+	if input {
+		m.flags |= fInput
+		d.inputs = append(d.inputs, ci)
+		d.origAt = append(d.origAt, uint32(len(d.orig)))
+		d.orig = append(d.orig, lits...) // watches reorder the arena; messages quote the input order
+	}
+	d.metas[ci] = m
+	d.link(ci)
+	d.attach(ci)
+}
+
+// remove deletes clause ci ('d'): out of the hash table and the watches;
+// an input clause keeps its literals for model checks.
+func (d *db) remove(ci uint32) {
+	d.unlink(ci)
+	d.detach(ci)
+	m := &d.metas[ci]
+	m.flags |= fGone
+	if m.flags&fInput == 0 {
+		d.garbage += header + int(d.arena[m.ref])
+		d.free = append(d.free, ci)
+		d.collect()
+	}
+}
+
+// weaken moves clause ci from F_A to F_P ('w').
+func (d *db) weaken(ci uint32) {
+	d.detach(ci)
+	d.metas[ci].flags |= fWeakened
+}
+
+// restore moves clause ci from F_P back to F_A ('r').
+func (d *db) restore(ci uint32) {
+	d.metas[ci].flags &^= fWeakened
+	d.attach(ci)
+}
+
+// collect compacts the arena when more than half of it is freed clauses,
+// moving watches to the new offsets.
+func (d *db) collect() {
+	if d.garbage < 1<<16 || 2*d.garbage < len(d.arena) {
+		return
+	}
+	old := d.arena
+	arena := make([]lit, 0, len(old)-d.garbage+len(old)/4)
+	for ref := 0; ref < len(old); {
+		n := int(old[ref])
+		ci := old[ref+1]
+		if d.metas[ci].ref == uint32(ref) && d.live(ci) {
+			d.metas[ci].ref = uint32(len(arena))
+			arena = append(arena, old[ref:ref+header+n]...)
+		}
+		ref += header + n
+	}
+	for l := range d.watches {
+		for i, w := range d.watches[l] {
+			r := w.ref &^ binFlag
+			d.watches[l][i].ref = d.metas[old[r+1]].ref | w.ref&binFlag
+		}
+	}
+	d.arena = arena
+	d.garbage = 0
+}
+
+// live reports whether clause ci still owns its arena space.
+func (d *db) live(ci uint32) bool {
+	f := d.metas[ci].flags
+	return f&fGone == 0 || f&fInput != 0
 }
 
 // attach watches an active clause at decision level 0, assigning its unit
 // or noting the inconsistency when it is unit or falsified under the root
 // assignment.
-func (d *db) attach(c *clause) {
-	if c.taut {
+func (d *db) attach(ci uint32) {
+	m := &d.metas[ci]
+	if m.flags&fTaut != 0 {
 		return
 	}
-	n := len(c.lits)
+	lits := d.lits(ci)
+	n := len(lits)
 	if n == 0 {
 		d.empties++
 		d.inconsistent = true
@@ -237,29 +374,32 @@ func (d *db) attach(c *clause) {
 	// Move up to two non-false literals to the front.
 	k := 0
 	for i := 0; i < n && k < 2; i++ {
-		if d.values[c.lits[i]] >= 0 {
-			c.lits[k], c.lits[i] = c.lits[i], c.lits[k]
+		if d.values[lits[i]] >= 0 {
+			lits[k], lits[i] = lits[i], lits[k]
 			k++
 		}
 	}
 	if n >= 2 {
-		d.watches[c.lits[0]] = append(d.watches[c.lits[0]], c)
-		d.watches[c.lits[1]] = append(d.watches[c.lits[1]], c)
+		ref := m.ref
+		if n == 2 {
+			ref |= binFlag
+		}
+		d.watches[lits[0]] = append(d.watches[lits[0]], watch{lits[1], ref})
+		d.watches[lits[1]] = append(d.watches[lits[1]], watch{lits[0], ref})
 	}
 	switch {
 	case k == 0:
 		d.inconsistent = true
-	case k == 1 && d.values[c.lits[0]] == 0:
-		d.assign(c.lits[0])
+	case k == 1 && d.values[lits[0]] == 0:
+		d.assign(lits[0])
 	}
 }
 
-func (d *db) unwatch(l lit, c *clause) {
+func (d *db) unwatch(l lit, ref uint32) {
 	ws := d.watches[l]
 	for i, w := range ws {
-		if w == c {
+		if w.ref&^binFlag == ref {
 			ws[i] = ws[len(ws)-1]
-			ws[len(ws)-1] = nil
 			d.watches[l] = ws[:len(ws)-1]
 			return
 		}
@@ -268,74 +408,106 @@ func (d *db) unwatch(l lit, c *clause) {
 
 // detach removes an active clause from the watches. Root-level units it
 // implied stay assigned, as in idrup-check.
-func (d *db) detach(c *clause) {
-	if c.taut {
+func (d *db) detach(ci uint32) {
+	m := &d.metas[ci]
+	if m.flags&fTaut != 0 {
 		return
 	}
-	if len(c.lits) == 0 {
+	lits := d.lits(ci)
+	if len(lits) == 0 {
 		d.empties--
 		return
 	}
-	if len(c.lits) >= 2 {
-		d.unwatch(c.lits[0], c)
-		d.unwatch(c.lits[1], c)
+	if len(lits) >= 2 {
+		d.unwatch(lits[0], m.ref)
+		d.unwatch(lits[1], m.ref)
 	}
 }
 
 // propagate runs unit propagation over the active clauses from the
 // unpropagated part of the trail; it returns false on a conflict.
 func (d *db) propagate() bool {
+	values, arena, watches := d.values, d.arena, d.watches
 	for d.propped < len(d.trail) {
 		p := d.trail[d.propped]
 		d.propped++
 		d.stats.Propagations++
 		fl := neg(p) // literal that became false
-		ws := d.watches[fl]
+		ws := watches[fl]
 		j := 0
-		conflict := false
-		for i := 0; i < len(ws); i++ {
-			c := ws[i]
-			if conflict {
-				ws[j] = c
+		for i, w := range ws {
+			b := values[w.blocker]
+			if b > 0 {
+				ws[j] = w
 				j++
 				continue
 			}
-			lits := c.lits
-			if lits[0] == fl {
-				lits[0], lits[1] = lits[1], fl
+			if w.ref&binFlag != 0 {
+				ws[j] = w
+				j++
+				if b == 0 {
+					d.assign(w.blocker)
+					continue
+				}
+				return d.conflict(fl, ws, i+1, j)
 			}
+			ref := w.ref
+			size := arena[ref]
+			lits := arena[ref+header : ref+header+size : ref+header+size]
 			other := lits[0]
-			if d.values[other] > 0 {
-				ws[j] = c
+			if other == fl {
+				other = lits[1]
+				lits[0], lits[1] = other, fl
+			}
+			if other != w.blocker && values[other] > 0 {
+				ws[j] = watch{other, ref}
 				j++
 				continue
 			}
-			moved := false
-			for k := 2; k < len(lits); k++ {
-				if d.values[lits[k]] >= 0 {
-					lits[1], lits[k] = lits[k], fl
-					d.watches[lits[1]] = append(d.watches[lits[1]], c)
-					moved = true
+			// Look for a replacement from the saved position, then from
+			// the start.
+			pos := arena[ref+2]
+			k := lit(0)
+			for q, l := range lits[pos:] {
+				if values[l] >= 0 {
+					k = pos + lit(q)
 					break
 				}
 			}
-			if moved {
+			if k == 0 {
+				for q, l := range lits[2:pos] {
+					if values[l] >= 0 {
+						k = 2 + lit(q)
+						break
+					}
+				}
+			}
+			if k != 0 {
+				arena[ref+2] = k
+				r := lits[k]
+				lits[1], lits[k] = r, fl
+				watches[r] = append(watches[r], watch{other, ref})
 				continue
 			}
-			ws[j] = c
+			ws[j] = watch{other, ref}
 			j++
-			if d.values[other] == 0 {
+			if values[other] == 0 {
 				d.assign(other)
-			} else {
-				conflict = true
+				continue
 			}
+			return d.conflict(fl, ws, i+1, j)
 		}
-		d.watches[fl] = ws[:j]
-		if conflict {
-			return false
-		}
+		watches[fl] = ws[:j]
 	}
 	return true
+}
+
+// conflict keeps the unvisited watches ws[i:] of literal fl after the
+// visited ones kept in ws[:j] and reports the conflict.
+func (d *db) conflict(fl lit, ws []watch, i, j int) bool {
+	j += copy(ws[j:], ws[i:])
+	d.watches[fl] = ws[:j]
+	return false
 }
 
 // backtrack undoes every assignment above decision level 0.

@@ -34,6 +34,9 @@ func (s *Solver) AddDIMACS(r io.Reader, name string, relaxed bool) error {
 // ScriptStats summarizes a run of an iCNF script.
 type ScriptStats struct {
 	Queries, Sat, Unsat, Unknown int
+	// Stopped is set when ctx ended the run before the end of the script:
+	// the query it interrupted is answered UNKNOWN and the rest are not run.
+	Stopped bool
 }
 
 // RunICNF runs the iCNF script read from script on s: each 'i' line adds a
@@ -42,6 +45,12 @@ type ScriptStats struct {
 // failed assumptions), are written to out as an iCNF file that, with the
 // solver's proof, checks with [idrup.Check]. Answer lines already in the
 // script ('s', 'm', 'v', 'u', 'f') are ignored. out may be nil.
+//
+// After each answer the proof (see [Solver.Flush]) and then out are
+// flushed, so a run killed or stopped at any time leaves a prefix of the
+// interactions that checks against the proof. When ctx is done the query
+// it interrupted is answered UNKNOWN, both files are flushed, and RunICNF
+// returns with ScriptStats.Stopped set and a nil error.
 func RunICNF(ctx context.Context, s *Solver, script io.Reader, name string, out io.Writer, relaxed bool) (ScriptStats, error) {
 	var st ScriptStats
 	r := idrup.NewReader(script, name, idrup.ICNF, relaxed)
@@ -101,6 +110,18 @@ func RunICNF(ctx context.Context, s *Solver, script io.Reader, name string, out 
 				write('u', s.Core())
 			default:
 				st.Unknown++
+			}
+			if err := s.Flush(); err != nil {
+				return st, err
+			}
+			if w != nil {
+				if err := w.Flush(); err != nil {
+					return st, fmt.Errorf("writing the interactions: %w", err)
+				}
+			}
+			if ctx.Err() != nil {
+				st.Stopped = true
+				return st, nil
 			}
 		}
 	}

@@ -6,7 +6,6 @@ import (
 	"os"
 	"runtime"
 	"strconv"
-	"syscall"
 	"time"
 
 	"golang.org/x/sys/unix"
@@ -72,11 +71,10 @@ func procCPU(pid int) (time.Duration, error) {
 // it runs, from its rusage once it is reaped.
 func (p *jvmProc) cpuShare() time.Duration {
 	var total time.Duration
-	if p.exited() { // reaped: p.state is set
-		if ru, ok := p.state.SysUsage().(*syscall.Rusage); ok {
-			total = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-		}
-	} else if t, err := procCPU(p.pid); err == nil {
+	if p.Exited() { // reaped: the exit carries the tree's CPU time
+		e := p.Exit()
+		total = e.User + e.Sys
+	} else if t, err := procCPU(p.Pid); err == nil {
 		total = t
 	}
 	if total <= p.cpuSeen {

@@ -41,7 +41,12 @@ func main() {
 	scale := flag.Float64("scale", 1, "instance size scale")
 	jsonOut := flag.String("json", "", "also write the table as JSON to this file")
 	timeout := flag.Duration("timeout", 10*time.Minute, "wall-clock limit per instance (solving, oracles and check)")
+	idrupCheck := flag.String("idrup-check", "", "speed bench instead: compare tandem's checker with this idrup-check binary on the proofs of a fixed incremental bench")
+	corrupt := flag.Int("corrupt", 2, "speed bench: corrupted copies checked per proof")
 	flag.Parse()
+	if *idrupCheck != "" {
+		os.Exit(speed(*idrupCheck, *corrupt, *timeout))
+	}
 
 	var oracles []string
 	for _, b := range []string{"minisat", "cadical"} {

@@ -7,6 +7,7 @@ import (
 	"os/signal"
 	"sort"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -41,6 +42,9 @@ An iCNF file ('p icnf' header: 'i' clause lines and 'q' query lines with
 assumptions) is run as a script: the interactions with the answers ('s', 'm'
 model, 'u' failed assumptions) are printed as an iCNF file on stdout, which
 checks against the proof with 'tandem idrup-check'. The exit status is 0.
+Each answer is written out (and the proof flushed) as soon as it is known;
+on SIGINT, SIGTERM or --timeout the running query is answered UNKNOWN, the
+remaining ones are not run, and what was written checks against the proof.
 
 With --proof the solver writes an IDRUP proof of the run (every input,
 lemma, deletion, query, answer, model and core).`,
@@ -71,7 +75,9 @@ lemma, deletion, query, answer, model and core).`,
 			}
 			opts.Seed = seed
 
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+			// SIGINT and SIGTERM (as sent by timeout(1)) stop the search: the
+			// answers so far and the proof are written out and checkable.
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			if timeout > 0 {
 				var cancel context.CancelFunc
@@ -106,6 +112,9 @@ lemma, deletion, query, answer, model and core).`,
 					return exitError{1}
 				}
 				fmt.Fprintf(os.Stderr, "c %d queries: %d satisfiable, %d unsatisfiable, %d unknown\n", st.Queries, st.Sat, st.Unsat, st.Unknown)
+				if st.Stopped {
+					fmt.Fprintf(os.Stderr, "c stopped (%v) after %d queries; the output and the proof hold them all\n", context.Cause(ctx), st.Queries)
+				}
 			} else {
 				if err := s.AddDIMACS(f, args[0], relaxed); err != nil {
 					fmt.Fprintln(os.Stderr, "sat:", err)

@@ -1,0 +1,265 @@
+package main
+
+// The checker speed bench of issue 29 §2: tandem's IDRUP checker against
+// Biere's idrup-check on the proofs of tandem's solver, with the solve time,
+// all CPU seconds measured side by side in one run; and both checkers'
+// verdicts on corrupted copies of every proof.
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"math/rand"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"syscall"
+	"time"
+
+	"tandem/idrup"
+	"tandem/sat"
+	"tandem/sat/satgen"
+)
+
+// speedScripts is the fixed bench: pigeonhole with selector queries,
+// incremental random 3-SAT near the threshold, and incremental colouring
+// (chromatic number search under activation literals).
+func speedScripts() []*satgen.Script {
+	var out []*satgen.Script
+	for _, p := range []int{8, 9, 10} {
+		out = append(out, satgen.SelectorPigeonhole(p, 3, 6))
+	}
+	for i, n := range []int{200, 225, 250, 250} {
+		r := rand.New(rand.NewSource(int64(100 + i)))
+		sc := satgen.IncrementalRandom3SAT(r, n, 4.26, 15)
+		sc.Name = fmt.Sprintf("%s-s%d", sc.Name, 100+i)
+		out = append(out, sc)
+	}
+	for i, n := range []int{60, 70, 80} {
+		r := rand.New(rand.NewSource(int64(200 + i)))
+		sc := satgen.IncrementalColoring(r, n, n*9/4, 6)
+		sc.Name = fmt.Sprintf("%s-s%d", sc.Name, 200+i)
+		out = append(out, sc)
+	}
+	return out
+}
+
+func cpuSelf() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+func countLines(path string) int {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	n := 0
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<26)
+	for sc.Scan() {
+		n++
+	}
+	return n
+}
+
+// runIdrupCheck runs idrup-check and returns its verdict (nil: verified)
+// and its CPU time.
+func runIdrupCheck(bin, icnf, proof string, limit time.Duration) (error, time.Duration) {
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, "-q", icnf, proof)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	var stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stderr, &stderr
+	err := cmd.Run()
+	var cpu time.Duration
+	if cmd.ProcessState != nil {
+		cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+	}
+	if err != nil {
+		return fmt.Errorf("%v: %s", err, bytes.TrimSpace(stderr.Bytes())), cpu
+	}
+	return nil, cpu
+}
+
+// runTandemCheck runs idrup.CheckFiles in this process and returns its
+// verdict and CPU time.
+func runTandemCheck(icnf, proof string) (error, time.Duration) {
+	runtime.GC()
+	t0 := cpuSelf()
+	_, err := idrup.CheckFiles(context.Background(), icnf, proof, idrup.Options{})
+	return err, cpuSelf() - t0
+}
+
+func speed(idrupCheck string, corrupt int, limit time.Duration) int {
+	dir, err := os.MkdirTemp("", "satcheck-speed")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "satcheck:", err)
+		return 1
+	}
+	defer os.RemoveAll(dir)
+	fmt.Printf("%-16s %9s %7s %7s %7s %10s %10s %10s %8s %8s\n", "proof", "lines", "answers", "tandem", "idrup-c", "tandem(s)", "idrup-c(s)", "solve(s)", "t/idrup", "t/solve")
+	var tt, ti, ts time.Duration
+	fails := 0
+	agree, disagree := 0, 0
+	for _, sc := range speedScripts() {
+		icnfIn := filepath.Join(dir, sc.Name+".in.icnf")
+		icnf := filepath.Join(dir, sc.Name+".icnf")
+		proof := filepath.Join(dir, sc.Name+".idrup")
+		if err := writeFile(icnfIn, sc.WriteICNF); err != nil {
+			fmt.Fprintln(os.Stderr, "satcheck:", err)
+			return 1
+		}
+		solve, answers, err := solveToFiles(icnfIn, icnf, proof, limit)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "satcheck: %s: %v\n", sc.Name, err)
+			return 1
+		}
+		errT, cpuT := runTandemCheck(icnf, proof)
+		errI, cpuI := runIdrupCheck(idrupCheck, icnf, proof, limit)
+		if errT != nil || errI != nil {
+			fails++
+			fmt.Fprintf(os.Stderr, "FAIL %s: tandem: %v; idrup-check: %v\n", sc.Name, errT, errI)
+		}
+		tt, ti, ts = tt+cpuT, ti+cpuI, ts+solve
+		fmt.Printf("%-16s %9d %7s %7s %7s %10.2f %10.2f %10.2f %8.2f %8.2f\n", sc.Name, countLines(proof), answers,
+			verdict(errT), verdict(errI), cpuT.Seconds(), cpuI.Seconds(), solve.Seconds(), ratio(cpuT, cpuI), ratio(cpuT, solve))
+		for k := 0; k < corrupt; k++ {
+			bad := filepath.Join(dir, fmt.Sprintf("%s.bad%d.idrup", sc.Name, k))
+			what, err := corruptProof(proof, bad, int64(k))
+			if err != nil {
+				fmt.Fprintf(os.Stderr, "satcheck: %s: %v\n", sc.Name, err)
+				continue
+			}
+			eT, _ := runTandemCheck(icnf, bad)
+			eI, _ := runIdrupCheck(idrupCheck, icnf, bad, limit)
+			if (eT == nil) == (eI == nil) {
+				agree++
+			} else {
+				disagree++
+				fmt.Fprintf(os.Stderr, "DISAGREE %s corruption %d (%s): tandem: %v; idrup-check: %v\n", sc.Name, k, what, eT, eI)
+			}
+			os.Remove(bad)
+		}
+		os.Remove(proof)
+	}
+	fmt.Printf("%-16s %9s %7s %7s %7s %10.2f %10.2f %10.2f %8.2f %8.2f\n", "total", "", "", "", "", tt.Seconds(), ti.Seconds(), ts.Seconds(), ratio(tt, ti), ratio(tt, ts))
+	fmt.Printf("corrupted proofs: both checkers agree on %d, disagree on %d\n", agree, disagree)
+	if fails > 0 || disagree > 0 {
+		return 1
+	}
+	return 0
+}
+
+func verdict(err error) string {
+	if err == nil {
+		return "ok"
+	}
+	return "FAIL"
+}
+
+func ratio(a, b time.Duration) float64 {
+	if b == 0 {
+		return 0
+	}
+	return a.Seconds() / b.Seconds()
+}
+
+func writeFile(path string, write func(w io.Writer) error) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := write(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// solveToFiles runs tandem's solver on the script with the interactions
+// and the proof written to files, and returns its CPU time and a summary
+// of the answers (sat/unsat counts).
+func solveToFiles(script, icnf, proof string, limit time.Duration) (time.Duration, string, error) {
+	in, err := os.Open(script)
+	if err != nil {
+		return 0, "", err
+	}
+	defer in.Close()
+	of, err := os.Create(icnf)
+	if err != nil {
+		return 0, "", err
+	}
+	defer of.Close()
+	pf, err := os.Create(proof)
+	if err != nil {
+		return 0, "", err
+	}
+	defer pf.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	defer cancel()
+	runtime.GC()
+	t0 := cpuSelf()
+	s := sat.New(nil)
+	s.SetProof(pf)
+	st, err := sat.RunICNF(ctx, s, in, script, of, false)
+	if err == nil {
+		err = s.Flush()
+	}
+	cpu := cpuSelf() - t0
+	if err == nil && st.Stopped {
+		err = fmt.Errorf("solving stopped after %v", limit)
+	}
+	return cpu, fmt.Sprintf("%d/%d", st.Sat, st.Unsat), err
+}
+
+// corruptProof copies proof to bad with one change chosen by seed k: a
+// literal of a lemma negated, a literal dropped from a lemma, a deletion of
+// an absent clause, a core literal or a model literal negated. It says
+// which.
+func corruptProof(proof, bad string, k int64) (string, error) {
+	data, err := os.ReadFile(proof)
+	if err != nil {
+		return "", err
+	}
+	lines := bytes.Split(data, []byte("\n"))
+	kinds := []byte{'l', 'l', 'd', 'u', 'm'}
+	kind := kinds[k%int64(len(kinds))]
+	var idx []int
+	for i, l := range lines {
+		if len(l) > 2 && l[0] == kind && l[1] == ' ' && !bytes.Equal(l, []byte{kind, ' ', '0'}) {
+			idx = append(idx, i)
+		}
+	}
+	if len(idx) == 0 {
+		return "", fmt.Errorf("no '%c' line to corrupt", kind)
+	}
+	r := rand.New(rand.NewSource(k))
+	// Late lines: their checks depend on most of the proof.
+	i := idx[len(idx)/2+r.Intn(len(idx)-len(idx)/2)]
+	f := bytes.Fields(lines[i])
+	lits := f[1 : len(f)-1]
+	j := r.Intn(len(lits))
+	var what string
+	switch {
+	case kind == 'l' && k%int64(len(kinds)) == 1 && len(lits) > 1:
+		lits = append(lits[:j:j], lits[j+1:]...)
+		what = fmt.Sprintf("literal dropped from lemma at line %d", i+1)
+	default:
+		if lits[j][0] == '-' {
+			lits[j] = lits[j][1:]
+		} else {
+			lits[j] = append([]byte{'-'}, lits[j]...)
+		}
+		what = fmt.Sprintf("literal negated in '%c' line %d", kind, i+1)
+	}
+	lines[i] = bytes.Join(append(append([][]byte{f[0]}, lits...), []byte("0")), []byte(" "))
+	return what, os.WriteFile(bad, bytes.Join(lines, []byte("\n")), 0o644)
+}
