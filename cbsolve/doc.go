@@ -21,10 +21,11 @@
 //
 // [Solve] is the entry point. It takes a parsed script (package smtlib),
 // a [cbox.Set] holding one [cbox.Box] per closed box and the [Options];
-// the boxes come from package cbox: C or WebAssembly run in-process, an
-// external program ([cbox.Open]), a Go function ([cbox.Go],
-// [cbox.GoBits]) or a define-fun of the script whose body is hidden from
-// the SMT engine ([cbox.Define], or the fromDefine argument of Solve).
+// the boxes come from package cbox: C or WebAssembly run in-process or
+// an external program, from a command-line spec ([cbox.Open]); a Go
+// function ([cbox.Go], [cbox.GoBits]); or a define-fun of the script
+// whose body is hidden from the SMT engine ([cbox.Define], or the
+// fromDefine argument of Solve).
 // [ClosedBoxes] lists the boxes a script declares, and [FormatModel]
 // prints a sat [Result]'s model as get-model output:
 //
