@@ -273,9 +273,6 @@ func (r *run) solve(reuse []Patch) *Result {
 			return r.result(PhaseConstant)
 		}
 	}
-	if r.giveUpNeverTrue() {
-		return &Result{Status: Unknown}
-	}
 	s.analyze()
 	// Uniquely defined inputs (§III-B.2): bytes an equality of π fixes,
 	// when the seed agrees, are never fuzzed.
@@ -577,6 +574,10 @@ func (r *run) mutate(sub bool) {
 	}()
 	for _, ph := range phases {
 		if len(r.mut) == 0 || r.stop || (r.exhausted && !r.opts.NoGiveUp) {
+			break
+		}
+		if ph.p == PhaseGD && !sub && r.giveUpNeverTrue() {
+			r.stop = true // no later phase nor multi-goal can win
 			break
 		}
 		if !r.enter(ph.p) {
