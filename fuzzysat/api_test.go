@@ -343,3 +343,37 @@ func TestFallbackIncrementalPi(t *testing.T) {
 		}
 	}
 }
+
+// A Solver whose π grows by NotifyConstraint hands the fallback π as a
+// growing π: each conjunct is asserted once in the session (as a block),
+// one round trip per query that reaches it.
+func TestFallbackNotifiedPiAssertedOnce(t *testing.T) {
+	testutil.RequireBinary(t, "z3")
+	ctx := context.Background()
+	p, err := solver.NewRegistry().Lookup("z3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fb, err := NewSolverFallback(ctx, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fb.Close()
+	// 32-bit multiplicative inverses: fuzzing gives up, z3 answers
+	f := parseK(t, `(declare-const k!0 (_ BitVec 8))(declare-const k!1 (_ BitVec 8))(declare-const k!2 (_ BitVec 8))(declare-const k!3 (_ BitVec 8))
+(assert (bvult (concat k!0 k!1 k!2 k!3) #xf0000000))(assert (bvugt (concat k!0 k!1 k!2 k!3) #x00000010))
+(assert (= (bvmul (concat k!0 k!1 k!2 k!3) #x9e3779b1) #x00000001))(assert (= (bvmul (concat k!0 k!1 k!2 k!3) #x00000002) #x00000001))`, 4)
+	c := func(i int) *smt.Term { return f.Queries[i].Goal }
+	s := NewSolver(f.Layout, make([]byte, 4), Options{MaxEvals: 2000, Fallback: fb})
+	s.NotifyConstraint(c(0))
+	if r, err := s.Solve(ctx, c(2)); err != nil || r.Status != Sat || r.Phase != PhaseFallback {
+		t.Fatalf("first: %v %v", r, err)
+	}
+	s.NotifyConstraint(c(1))
+	if r, err := s.Solve(ctx, c(3)); err != nil || r.Status != Unsat || r.Phase != PhaseFallback {
+		t.Fatalf("second: %v %v", r, err)
+	}
+	if fb.RoundTrips != 2 || len(fb.blocks) != 2 || len(fb.blocks[0]) != 1 || len(fb.blocks[1]) != 1 {
+		t.Errorf("%d round trips, blocks %v: want 2, one block per notified conjunct", fb.RoundTrips, fb.blocks)
+	}
+}
