@@ -145,17 +145,7 @@ func TestWideThroughInterpreter(t *testing.T) {
 }
 
 func TestFallbackZ3(t *testing.T) {
-	testutil.RequireBinary(t, "z3")
-	ctx := context.Background()
-	p, err := solver.NewRegistry().Lookup("z3")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fb, err := NewSolverFallback(ctx, p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer fb.Close()
+	fb := z3Fallback(t)
 	// a 32-bit multiplicative inverse: hopeless for mutations, easy for z3
 	q := kQuery(t, 4, "(= (bvmul (concat k!0 k!1 k!2 k!3) #x9e3779b1) #x00000001)")
 	r := solveK(t, q, make([]byte, 4), Options{MaxEvals: 3000, Fallback: fb})
@@ -279,17 +269,8 @@ func TestSeedVerdictsCarryOver(t *testing.T) {
 // exactly its own π, whether π grew, changed in the middle, or Check ran
 // in between.
 func TestFallbackIncrementalPi(t *testing.T) {
-	testutil.RequireBinary(t, "z3")
 	ctx := context.Background()
-	p, err := solver.NewRegistry().Lookup("z3")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fb, err := NewSolverFallback(ctx, p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer fb.Close()
+	fb := z3Fallback(t)
 	f := parseK(t, `(declare-const k!0 (_ BitVec 8))(declare-const k!1 (_ BitVec 8))
 (assert (= k!0 #x01))(assert (bvult k!1 #x03))(assert (bvugt k!1 #x10))(assert (= k!1 #x05))(assert (= k!1 #x02))(assert (= k!0 #x02))`, 2)
 	c := func(i int) *smt.Term { return f.Queries[i].Goal }
@@ -342,4 +323,46 @@ func TestFallbackIncrementalPi(t *testing.T) {
 			t.Fatalf("after the kill, again: %v", err)
 		}
 	}
+}
+
+// A Solver whose π grows by NotifyConstraint hands the fallback π as a
+// growing π: each conjunct is asserted once in the session (as a block),
+// one round trip per query that reaches it.
+func TestFallbackNotifiedPiAssertedOnce(t *testing.T) {
+	ctx := context.Background()
+	fb := z3Fallback(t)
+	// 32-bit multiplicative inverses: fuzzing gives up, z3 answers
+	f := parseK(t, `(declare-const k!0 (_ BitVec 8))(declare-const k!1 (_ BitVec 8))(declare-const k!2 (_ BitVec 8))(declare-const k!3 (_ BitVec 8))
+(assert (bvult (concat k!0 k!1 k!2 k!3) #xf0000000))(assert (bvugt (concat k!0 k!1 k!2 k!3) #x00000010))
+(assert (= (bvmul (concat k!0 k!1 k!2 k!3) #x9e3779b1) #x00000001))(assert (= (bvmul (concat k!0 k!1 k!2 k!3) #x00000002) #x00000001))`, 4)
+	c := func(i int) *smt.Term { return f.Queries[i].Goal }
+	s := NewSolver(f.Layout, make([]byte, 4), Options{MaxEvals: 2000, Fallback: fb})
+	s.NotifyConstraint(c(0))
+	if r, err := s.Solve(ctx, c(2)); err != nil || r.Status != Sat || r.Phase != PhaseFallback {
+		t.Fatalf("first: %v %v", r, err)
+	}
+	s.NotifyConstraint(c(1))
+	if r, err := s.Solve(ctx, c(3)); err != nil || r.Status != Unsat || r.Phase != PhaseFallback {
+		t.Fatalf("second: %v %v", r, err)
+	}
+	if fb.RoundTrips != 2 || len(fb.blocks) != 2 || len(fb.blocks[0]) != 1 || len(fb.blocks[1]) != 1 {
+		t.Errorf("%d round trips, blocks %v: want 2, one block per notified conjunct", fb.RoundTrips, fb.blocks)
+	}
+}
+
+// z3Fallback is a z3 fallback session closed with the test (the test
+// fails without z3 when CI is set).
+func z3Fallback(t *testing.T) *SolverFallback {
+	t.Helper()
+	testutil.RequireBinary(t, "z3")
+	p, err := solver.NewRegistry().Lookup("z3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fb, err := NewSolverFallback(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { fb.Close() })
+	return fb
 }

@@ -21,7 +21,9 @@ import (
 // and popped only when a query's π no longer starts with it; the rest of
 // π is asserted with the branch condition in the query's own push/pop.
 // So a π conjunct is asserted at most twice (once in a query's scope,
-// once in a block) however long the run, and a query whose π shares
+// once in a block) however long the run — once when the Solver says π
+// is its notified π, which only grows ([SolverFallback.SolveGrowing]:
+// all of π becomes blocks at once) — and a query whose π shares
 // nothing with the last one costs one push level, not two (measured with
 // z3 4.8.12 on two-byte queries: 0.15 ms for push, assert, check-sat,
 // pop; 0.20 ms with π in a push of its own).
@@ -63,17 +65,26 @@ func (f *SolverFallback) Session() *solver.Session { return f.sess }
 // into an assignment (bytes of variables the solver does not mention stay
 // zero).
 func (f *SolverFallback) Check(ctx context.Context, l *Layout, terms []*smt.Term) (Status, []byte, error) {
-	return f.ask(ctx, l, terms, nil, 0)
+	return f.ask(ctx, l, terms, nil, 0, false)
 }
 
-// Solve implements [Fallback], with π kept asserted across calls.
+// Solve implements [Fallback], with π kept asserted across calls as far
+// as queries share it.
 func (f *SolverFallback) Solve(ctx context.Context, l *Layout, goal *smt.Term, pi []*smt.Term) (Status, []byte, error) {
-	return f.ask(ctx, l, []*smt.Term{goal}, pi, len(pi))
+	return f.ask(ctx, l, []*smt.Term{goal}, pi, len(pi), false)
+}
+
+// SolveGrowing implements [GrowingFallback]: π is a concolic run's
+// notified π, so all of it not asserted yet becomes a block at once, and
+// each conjunct is asserted once in the run.
+func (f *SolverFallback) SolveGrowing(ctx context.Context, l *Layout, goal *smt.Term, pi []*smt.Term) (Status, []byte, error) {
+	return f.ask(ctx, l, []*smt.Term{goal}, pi, len(pi), true)
 }
 
 // ask asks about the conjunction of terms on top of pi[:npi] (asserted
-// incrementally: see SolverFallback) in one batch.
-func (f *SolverFallback) ask(ctx context.Context, l *Layout, terms, pi []*smt.Term, npi int) (Status, []byte, error) {
+// incrementally: see SolverFallback; growing: all of it as blocks) in one
+// batch.
+func (f *SolverFallback) ask(ctx context.Context, l *Layout, terms, pi []*smt.Term, npi int, growing bool) (Status, []byte, error) {
 	decls, err := f.newDecls(l)
 	if err != nil {
 		return Unknown, nil, err
@@ -100,6 +111,9 @@ func (f *SolverFallback) ask(ctx context.Context, l *Layout, terms, pi []*smt.Te
 	m := n
 	for m < npi && m < len(f.lastPi) && pi[m] == f.lastPi[m] {
 		m++
+	}
+	if growing {
+		m = npi
 	}
 	if m > n {
 		cmds = append(cmds, "(push 1)", assertText(pi[n:m]))

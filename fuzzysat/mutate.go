@@ -267,9 +267,6 @@ func (r *run) solve(reuse []Patch) *Result {
 			return r.result(PhaseConstant)
 		}
 	}
-	if r.giveUpNeverTrue() {
-		return &Result{Status: Unknown}
-	}
 	s.analyze()
 	if r.provePinned() {
 		return r.proved(PhasePinned)
@@ -605,6 +602,10 @@ func (r *run) mutate(sub bool) {
 	}()
 	for _, ph := range phases {
 		if len(r.mut) == 0 || r.stop || (r.exhausted && !r.opts.NoGiveUp) {
+			break
+		}
+		if ph.p == PhaseGD && !sub && r.giveUpNeverTrue() {
+			r.stop = true // no later phase nor multi-goal can win
 			break
 		}
 		if !r.enter(ph.p) {

@@ -17,6 +17,15 @@ type Fallback interface {
 	Solve(ctx context.Context, l *Layout, goal *smt.Term, pi []*smt.Term) (Status, []byte, error)
 }
 
+// GrowingFallback is a Fallback that can be told that π is the notified
+// π of a concolic run, which grows at its end from query to query
+// ([Solver.Solve]), so it may keep all of π asserted for the next query
+// at once ([SolverFallback] asserts each conjunct once then).
+type GrowingFallback interface {
+	Fallback
+	SolveGrowing(ctx context.Context, l *Layout, goal *smt.Term, pi []*smt.Term) (Status, []byte, error)
+}
+
 // Solver is FUZZY-SAT for one concolic run: a seed, the path constraints
 // π notified as the executor discovers them, the analysis cache kept
 // across queries, and the earlier solutions (phase 2). Not safe for
@@ -72,15 +81,17 @@ func (s *Solver) Pi() []*smt.Term { return s.pi }
 
 // Solve is SOLVE(e, π, i, opt) with π the notified constraints.
 func (s *Solver) Solve(ctx context.Context, goal *smt.Term) (*Result, error) {
-	return s.solve(ctx, goal, s.pi)
+	return s.solve(ctx, goal, s.pi, true)
 }
 
 // SolveQuery solves a query with its own π.
 func (s *Solver) SolveQuery(ctx context.Context, q *Query) (*Result, error) {
-	return s.solve(ctx, q.Goal, q.Pi)
+	return s.solve(ctx, q.Goal, q.Pi, false)
 }
 
-func (s *Solver) solve(ctx context.Context, goal *smt.Term, pi []*smt.Term) (*Result, error) {
+// solve solves goal under pi; growing says pi is the notified π, which
+// only grows until SetSeed.
+func (s *Solver) solve(ctx context.Context, goal *smt.Term, pi []*smt.Term, growing bool) (*Result, error) {
 	if goal == nil {
 		return nil, errors.New("fuzzysat: no branch condition")
 	}
@@ -99,7 +110,14 @@ func (s *Solver) solve(ctx context.Context, goal *smt.Term, pi []*smt.Term) (*Re
 	if res.Status == Unknown && s.opts.Fallback != nil && ctx.Err() == nil {
 		start := time.Now()
 		fctx, cancel := context.WithTimeout(ctx, s.opts.FallbackTimeout)
-		st, b, ferr := s.opts.Fallback.Solve(fctx, s.layout, goal, pi)
+		var st Status
+		var b []byte
+		var ferr error
+		if g, ok := s.opts.Fallback.(GrowingFallback); ok && growing {
+			st, b, ferr = g.SolveGrowing(fctx, s.layout, goal, pi)
+		} else {
+			st, b, ferr = s.opts.Fallback.Solve(fctx, s.layout, goal, pi)
+		}
 		cancel()
 		res.Time += time.Since(start)
 		res.Stats.Phase[PhaseFallback].Runs++

@@ -52,7 +52,6 @@ import (
 	"tandem/eval"
 	"tandem/fuzzysat"
 	"tandem/smt"
-	"tandem/smtlib"
 	"tandem/solver"
 )
 
@@ -281,10 +280,7 @@ func main() {
 	}
 	ver, _ := solver.Version(ctx, p)
 
-	files := manifest(*corpus)
-	if *limit > 0 && len(files) > *limit {
-		files = files[:*limit]
-	}
+	files := corpusFiles()
 	var qs []query
 	var zs []query
 	var stats fuzzysat.Stats
@@ -293,20 +289,10 @@ func main() {
 	opts := fuzzysat.Options{Timeout: *timeout, Seed: *seedFlag, NoGiveUp: *noGiveUp}
 	t0 := time.Now()
 	for fi, f := range files {
-		sc, err := smtlib.ParseFile(filepath.Join(*corpus, f))
-		if err != nil {
-			fatal(err)
-		}
-		fl, err := fuzzysat.FromScript(sc, fuzzysat.BranchLast, 0)
-		if err != nil {
-			fatal(err)
-		}
-		if len(fl.Queries) != 1 {
+		l, cs, ok := loadChain(f)
+		if !ok {
 			continue
 		}
-		l := fl.Layout
-		q0 := fl.Queries[0]
-		cs := append(append([]*smt.Term(nil), q0.Pi...), q0.Goal)
 		n := len(cs)
 		app := strings.SplitN(f, "/", 2)[0]
 		z.must(sess.Push(ctx, 1))

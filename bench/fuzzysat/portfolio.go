@@ -73,25 +73,12 @@ var taskFiles = map[int][]string{}
 // of the whole prefix (the input that drove the run). Then -small-gen
 // generated SAGE-like single-byte ite chains.
 func smallQueries(ctx context.Context, z *z3s) []pquery {
-	files := manifest(*corpus)
-	if *limit > 0 && len(files) > *limit {
-		files = files[:*limit]
-	}
 	var out []pquery
-	for _, f := range files {
-		sc, err := smtlib.ParseFile(filepath.Join(*corpus, f))
-		if err != nil {
-			fatal(err)
-		}
-		fl, err := fuzzysat.FromScript(sc, fuzzysat.BranchLast, 0)
-		if err != nil {
-			fatal(err)
-		}
-		if len(fl.Queries) != 1 {
+	for _, f := range corpusFiles() {
+		l, cs, ok := loadChain(f)
+		if !ok {
 			continue
 		}
-		l, q0 := fl.Layout, fl.Queries[0]
-		cs := append(append([]*smt.Term(nil), q0.Pi...), q0.Goal)
 		n := len(cs)
 		an := fuzzysat.NewAnalyzer(l, 0)
 		ins := make([][]int, n)
@@ -126,6 +113,33 @@ func smallQueries(ctx context.Context, z *z3s) []pquery {
 		z.must(z.sess.Pop(ctx, 1))
 	}
 	return append(out, iteChains(*smallGen, 1)...)
+}
+
+// corpusFiles is the SAGE files of the manifest, at most -limit.
+func corpusFiles() []string {
+	files := manifest(*corpus)
+	if *limit > 0 && len(files) > *limit {
+		files = files[:*limit]
+	}
+	return files
+}
+
+// loadChain parses SAGE file f (relative to -corpus) into its layout and
+// its conjuncts c1 … cn; false when the file is not one query.
+func loadChain(f string) (*fuzzysat.Layout, []*smt.Term, bool) {
+	sc, err := smtlib.ParseFile(filepath.Join(*corpus, f))
+	if err != nil {
+		fatal(err)
+	}
+	fl, err := fuzzysat.FromScript(sc, fuzzysat.BranchLast, 0)
+	if err != nil {
+		fatal(err)
+	}
+	if len(fl.Queries) != 1 {
+		return nil, nil, false
+	}
+	q0 := fl.Queries[0]
+	return fl.Layout, append(append([]*smt.Term(nil), q0.Pi...), q0.Goal), true
 }
 
 // slice is the indices of the conjuncts before b that share input bytes
@@ -255,30 +269,19 @@ func holds(q *fuzzysat.Query, b []byte) bool {
 // lastQueries is the -last setting as portfolio queries: π = c1 … c(n−1),
 // branch = cn, seed = z3's model of π.
 func lastQueries(ctx context.Context, z *z3s) []pquery {
-	files := manifest(*corpus)
-	if *limit > 0 && len(files) > *limit {
-		files = files[:*limit]
-	}
 	var out []pquery
-	for _, f := range files {
-		sc, err := smtlib.ParseFile(filepath.Join(*corpus, f))
-		if err != nil {
-			fatal(err)
-		}
-		fl, err := fuzzysat.FromScript(sc, fuzzysat.BranchLast, 0)
-		if err != nil {
-			fatal(err)
-		}
-		if len(fl.Queries) != 1 {
+	for _, f := range corpusFiles() {
+		l, cs, ok := loadChain(f)
+		if !ok {
 			continue
 		}
-		l, q0 := fl.Layout, fl.Queries[0]
+		pi, goal := cs[:len(cs)-1], cs[len(cs)-1]
 		z.must(z.sess.Push(ctx, 1))
 		declare(ctx, z, l)
-		st, _, model := z.check(ctx, l, q0.Pi, nil, true)
+		st, _, model := z.check(ctx, l, pi, nil, true)
 		z.must(z.sess.Pop(ctx, 1))
 		if st == "sat" {
-			out = append(out, pquery{group: f, name: f, l: l, goal: q0.Goal, pi: q0.Pi, seed: model})
+			out = append(out, pquery{group: f, name: f, l: l, goal: goal, pi: pi, seed: model})
 		}
 	}
 	return out
