@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -26,18 +25,16 @@ func TestSatCLIAnswersBeforeExitAndStopsOnSIGTERM(t *testing.T) {
 	}
 	dir := t.TempDir()
 	bin := campaignBinary(t)
-	vars, clauses := satgen.Pigeonhole(13, 12) // far beyond the test's life
-	sel := vars + 1
-	var b strings.Builder
-	b.WriteString("p icnf\n")
-	for _, c := range clauses {
-		b.WriteString("i")
-		for _, l := range c {
-			fmt.Fprintf(&b, " %d", l)
-		}
-		fmt.Fprintf(&b, " %d 0\n", -sel)
+	// PHP(13,12) with its at-most-one clauses under one selector: the
+	// query with the selector off is answered at once, the one with it on
+	// takes far beyond the test's life.
+	sc := satgen.SelectorPigeonhole(13, 1, 0)
+	sel := sc.Vars
+	for _, a := range []int{-sel, sel, -sel} {
+		sc.Steps = append(sc.Steps, satgen.Step{Query: true, Lits: []int{a}})
 	}
-	fmt.Fprintf(&b, "q %d 0\nq %d 0\nq %d 0\n", -sel, sel, -sel)
+	var b strings.Builder
+	sc.WriteICNF(&b)
 	script := filepath.Join(dir, "php.icnf")
 	if err := os.WriteFile(script, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
@@ -83,9 +80,9 @@ func TestSatCLIAnswersBeforeExitAndStopsOnSIGTERM(t *testing.T) {
 		t.Fatal(err)
 	}
 	var msg strings.Builder
-	sc := bufio.NewScanner(stderr)
-	for sc.Scan() {
-		msg.WriteString(sc.Text() + "\n")
+	lines := bufio.NewScanner(stderr)
+	for lines.Scan() {
+		msg.WriteString(lines.Text() + "\n")
 	}
 	if err := <-done; err != nil {
 		t.Fatalf("tandem sat after SIGTERM: %v\n%s", err, msg.String())
