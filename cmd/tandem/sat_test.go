@@ -1,7 +1,7 @@
 package main
 
 import (
-	"bufio"
+	"bytes"
 	"context"
 	"os"
 	"os/exec"
@@ -47,11 +47,9 @@ func TestSatCLIAnswersBeforeExitAndStopsOnSIGTERM(t *testing.T) {
 	}
 	defer of.Close()
 	cmd := exec.Command(bin, "sat", script, "--proof", proof)
-	cmd.Stdout = of // a file, as under 'timeout 10 tandem sat X.icnf > out'
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
+	cmd.Stdout = of         // a file, as under 'timeout 10 tandem sat X.icnf > out'
+	var stderr bytes.Buffer // read only after Wait has returned
+	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -79,20 +77,15 @@ func TestSatCLIAnswersBeforeExitAndStopsOnSIGTERM(t *testing.T) {
 	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
-	var msg strings.Builder
-	lines := bufio.NewScanner(stderr)
-	for lines.Scan() {
-		msg.WriteString(lines.Text() + "\n")
-	}
 	if err := <-done; err != nil {
-		t.Fatalf("tandem sat after SIGTERM: %v\n%s", err, msg.String())
+		t.Fatalf("tandem sat after SIGTERM: %v\n%s", err, stderr.String())
 	}
 	data, _ := os.ReadFile(out)
 	if got := strings.Count(string(data), "\ns "); got != 2 || !strings.Contains(string(data), "s UNKNOWN\n") {
 		t.Fatalf("want the satisfiable answer and UNKNOWN for the interrupted query, got:\n%s", data)
 	}
-	if !strings.Contains(msg.String(), "stopped") {
-		t.Errorf("stderr does not say the run stopped:\n%s", msg.String())
+	if !strings.Contains(stderr.String(), "stopped") {
+		t.Errorf("stderr does not say the run stopped:\n%s", stderr.String())
 	}
 	if _, err := idrup.CheckFiles(context.Background(), out, proof, idrup.Options{}); err != nil {
 		t.Fatalf("the output of the stopped run does not check against its proof: %v", err)
