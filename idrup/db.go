@@ -323,10 +323,14 @@ func (d *db) restore(ci uint32) {
 	d.attach(ci)
 }
 
+// collectMin is the freed arena size (in words) below which collect does
+// nothing; 0 (for tests) compacts on every deletion.
+var collectMin = 1 << 16
+
 // collect compacts the arena when more than half of it is freed clauses,
 // moving watches to the new offsets.
 func (d *db) collect() {
-	if d.garbage < 1<<16 || 2*d.garbage < len(d.arena) {
+	if collectMin > 0 && (d.garbage < collectMin || 2*d.garbage < len(d.arena)) {
 		return
 	}
 	old := d.arena

@@ -386,7 +386,16 @@ func TestMutatedProofs(t *testing.T) {
 		runs = 30
 	}
 	var total, passed, failed, rupInserted, nonRUPInserted int
+	old := idrup.SetCollectMin(0)
+	t.Cleanup(func() { idrup.SetCollectMin(old) })
 	for run := range runs {
+		// Odd runs compact the clause arena whenever half of it is freed,
+		// so moved clauses and rewritten watches meet every mutation.
+		if run%2 == 1 {
+			idrup.SetCollectMin(0)
+		} else {
+			idrup.SetCollectMin(old)
+		}
 		_, sc := satgen.Instance(r, run, 0.4)
 		opts := satgen.RandomOptions(r)
 		opts.ReduceInterval, opts.ReduceIncrement = 20, 5 // deletions in short runs

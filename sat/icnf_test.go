@@ -3,7 +3,6 @@ package sat_test
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"strings"
 	"testing"
 
@@ -12,24 +11,17 @@ import (
 	"tandem/sat/satgen"
 )
 
-// guardedPigeonhole writes an iCNF script whose clauses are PHP(p, p-1)
-// guarded by the selector variable sel: the query -sel is answered at once,
-// the query sel is hard.
-func guardedPigeonhole(p int, queries ...string) string {
-	vars, clauses := satgen.Pigeonhole(p, p-1)
-	sel := vars + 1
+// guardedPigeonhole returns an iCNF script of PHP(p, p-1) whose
+// at-most-one clauses are guarded by one selector, with three queries: the
+// selector off (answered at once), on (hard), off.
+func guardedPigeonhole(p int) string {
+	sc := satgen.SelectorPigeonhole(p, 1, 0)
+	sel := sc.Vars
+	for _, a := range []int{-sel, sel, -sel} {
+		sc.Steps = append(sc.Steps, satgen.Step{Query: true, Lits: []int{a}})
+	}
 	var b strings.Builder
-	b.WriteString("p icnf\n")
-	for _, c := range clauses {
-		b.WriteString("i")
-		for _, l := range c {
-			fmt.Fprintf(&b, " %d", l)
-		}
-		fmt.Fprintf(&b, " %d 0\n", -sel)
-	}
-	for _, q := range queries {
-		fmt.Fprintf(&b, "q %s 0\n", strings.ReplaceAll(q, "sel", fmt.Sprint(sel)))
-	}
+	sc.WriteICNF(&b)
 	return b.String()
 }
 
@@ -51,7 +43,7 @@ func (w *cancelOnAnswer) Write(p []byte) (int, error) {
 // stopped by timeout(1) left an empty file. Each answer is now flushed with
 // the proof, and a stopped run returns what is complete, which checks.
 func TestRunICNFFlushesEachAnswer(t *testing.T) {
-	script := guardedPigeonhole(12, "-sel", "sel", "-sel")
+	script := guardedPigeonhole(12)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	out := &cancelOnAnswer{cancel: cancel}

@@ -32,16 +32,18 @@ func speedScripts() []*satgen.Script {
 	for _, p := range []int{8, 9, 10} {
 		out = append(out, satgen.SelectorPigeonhole(p, 3, 6))
 	}
-	for i, n := range []int{200, 225, 250, 250} {
-		r := rand.New(rand.NewSource(int64(100 + i)))
-		sc := satgen.IncrementalRandom3SAT(r, n, 4.26, 15)
-		sc.Name = fmt.Sprintf("%s-s%d", sc.Name, 100+i)
+	for _, x := range []struct{ n, seed int }{{225, 101}, {250, 103}, {275, 1}, {300, 2}} {
+		r := rand.New(rand.NewSource(int64(x.seed)))
+		sc := satgen.IncrementalRandom3SAT(r, x.n, 4.26, 15)
+		sc.Name = fmt.Sprintf("%s-s%d", sc.Name, x.seed)
 		out = append(out, sc)
 	}
-	for i, n := range []int{60, 70, 80} {
-		r := rand.New(rand.NewSource(int64(200 + i)))
-		sc := satgen.IncrementalColoring(r, n, n*9/4, 6)
-		sc.Name = fmt.Sprintf("%s-s%d", sc.Name, 200+i)
+	// Two rounds of 2.1n edges: near the 4-colourability threshold (average
+	// degree 8.4) after the second.
+	for _, x := range []struct{ n, seed int }{{180, 8}, {210, 10}, {220, 9}} {
+		r := rand.New(rand.NewSource(int64(x.seed)))
+		sc := satgen.IncrementalColoring(r, x.n, 21*x.n/10, 6)
+		sc.Name = fmt.Sprintf("%s-s%d", sc.Name, x.seed)
 		out = append(out, sc)
 	}
 	return out

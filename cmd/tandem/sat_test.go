@@ -1,9 +1,8 @@
 package main
 
 import (
-	"bufio"
+	"bytes"
 	"context"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -26,18 +25,16 @@ func TestSatCLIAnswersBeforeExitAndStopsOnSIGTERM(t *testing.T) {
 	}
 	dir := t.TempDir()
 	bin := campaignBinary(t)
-	vars, clauses := satgen.Pigeonhole(13, 12) // far beyond the test's life
-	sel := vars + 1
-	var b strings.Builder
-	b.WriteString("p icnf\n")
-	for _, c := range clauses {
-		b.WriteString("i")
-		for _, l := range c {
-			fmt.Fprintf(&b, " %d", l)
-		}
-		fmt.Fprintf(&b, " %d 0\n", -sel)
+	// PHP(13,12) with its at-most-one clauses under one selector: the
+	// query with the selector off is answered at once, the one with it on
+	// takes far beyond the test's life.
+	sc := satgen.SelectorPigeonhole(13, 1, 0)
+	sel := sc.Vars
+	for _, a := range []int{-sel, sel, -sel} {
+		sc.Steps = append(sc.Steps, satgen.Step{Query: true, Lits: []int{a}})
 	}
-	fmt.Fprintf(&b, "q %d 0\nq %d 0\nq %d 0\n", -sel, sel, -sel)
+	var b strings.Builder
+	sc.WriteICNF(&b)
 	script := filepath.Join(dir, "php.icnf")
 	if err := os.WriteFile(script, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
@@ -50,11 +47,9 @@ func TestSatCLIAnswersBeforeExitAndStopsOnSIGTERM(t *testing.T) {
 	}
 	defer of.Close()
 	cmd := exec.Command(bin, "sat", script, "--proof", proof)
-	cmd.Stdout = of // a file, as under 'timeout 10 tandem sat X.icnf > out'
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
+	cmd.Stdout = of         // a file, as under 'timeout 10 tandem sat X.icnf > out'
+	var stderr bytes.Buffer // read only after Wait has returned
+	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -82,20 +77,15 @@ func TestSatCLIAnswersBeforeExitAndStopsOnSIGTERM(t *testing.T) {
 	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
-	var msg strings.Builder
-	sc := bufio.NewScanner(stderr)
-	for sc.Scan() {
-		msg.WriteString(sc.Text() + "\n")
-	}
 	if err := <-done; err != nil {
-		t.Fatalf("tandem sat after SIGTERM: %v\n%s", err, msg.String())
+		t.Fatalf("tandem sat after SIGTERM: %v\n%s", err, stderr.String())
 	}
 	data, _ := os.ReadFile(out)
 	if got := strings.Count(string(data), "\ns "); got != 2 || !strings.Contains(string(data), "s UNKNOWN\n") {
 		t.Fatalf("want the satisfiable answer and UNKNOWN for the interrupted query, got:\n%s", data)
 	}
-	if !strings.Contains(msg.String(), "stopped") {
-		t.Errorf("stderr does not say the run stopped:\n%s", msg.String())
+	if !strings.Contains(stderr.String(), "stopped") {
+		t.Errorf("stderr does not say the run stopped:\n%s", stderr.String())
 	}
 	if _, err := idrup.CheckFiles(context.Background(), out, proof, idrup.Options{}); err != nil {
 		t.Fatalf("the output of the stopped run does not check against its proof: %v", err)
