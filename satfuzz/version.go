@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"tandem/satfuzz/target/sat4j"
+	"tandem/solver"
 )
 
 // Versioned is a target that can say which version of its solver it runs.
@@ -84,11 +85,12 @@ func (c *CaDiCaL) Version(ctx context.Context) string {
 	if err != nil {
 		return ""
 	}
-	out, err := exec.CommandContext(ctx, path, "--version").Output()
-	if err != nil {
+	r, err := solver.Run(ctx, solver.Command("cadical driver", path, "--version"), solver.BytesInput(nil),
+		solver.RunOptions{Limits: solver.Limits{Wall: 10 * time.Second}})
+	if err != nil || r.ExitCode != 0 {
 		return ""
 	}
-	v := string(bytes.TrimSpace(out))
+	v := string(bytes.TrimSpace(r.Stdout))
 	if deb, err := exec.CommandContext(ctx, "dpkg-query", "-W", "-f=${Version}", "libcadical-dev").Output(); err == nil && len(deb) > 0 {
 		v += " (libcadical-dev " + string(bytes.TrimSpace(deb)) + ")"
 	}

@@ -305,10 +305,10 @@ func classify(res *Result, p *Profile, lim Limits, sig syscall.Signal, timedOut,
 	}
 	switch {
 	case timedOut:
-		set(StatusTimeout, fmt.Sprintf("wall-time limit %v reached; process group killed", lim.Wall))
+		set(StatusTimeout, fmt.Sprintf("wall-time limit %v reached; process tree killed", lim.Wall))
 		return
 	case cancelled:
-		set(StatusError, "cancelled by the caller; process group killed")
+		set(StatusError, "cancelled by the caller; process tree killed")
 		return
 	case res.TreeLimit == "cpu":
 		set(StatusTimeout, fmt.Sprintf("CPU limit %v reached by the process tree (%v used); tree killed", lim.CPU, res.CPU().Round(time.Millisecond)))

@@ -57,7 +57,7 @@ func TestRunMisbehavingSolvers(t *testing.T) {
 				t.Errorf("kept+dropped = %d bytes, want %d", total, 200<<20+4)
 			}
 		}},
-		{mode: "alloc", lim: Limits{Memory: 1536 << 20}, want: StatusMemout, check: func(t *testing.T, r *Result) {
+		{mode: "alloc", lim: Limits{Wall: time.Minute, Memory: 1536 << 20}, want: StatusMemout, check: func(t *testing.T, r *Result) {
 			if r.PeakRSS < 128<<20 || r.PeakRSS > 1536<<20 {
 				t.Errorf("peak RSS %s, want between 128 MiB and the 1.5 GiB limit", FormatSize(r.PeakRSS))
 			}

@@ -32,10 +32,12 @@ var runCmd = &cobra.Command{
 	Use:   "run --solver SPEC [flags] FILE.smt2",
 	Short: "run one solver on one file under time and memory limits",
 	Long: `Run one solver on one SMT-LIB file (or '-' for standard input) the way
-tandem's fuzzers do: no shell, its own process group, a wall-time, CPU and
-memory limit, and the whole group killed when time runs out. Prints the
-status, each check-sat answer, the exit code or signal, the crash
-signature if any, wall and CPU time and peak memory.
+tandem's fuzzers do: no shell, its own process tree (a cgroup, or a process
+group; see 'tandem solvers'), a wall-time limit, CPU and memory limits on
+the whole tree, and the whole tree killed when time runs out, on Ctrl-C or
+SIGTERM, and when tandem dies. Prints the status, each check-sat answer,
+the exit code or signal, the crash signature if any, wall and CPU time of
+the whole tree and peak memory.
 
 The solver spec is a profile name (see 'tandem solvers'), optionally
 followed by extra options in that solver's own syntax, all in one quoted
@@ -189,9 +191,9 @@ func init() {
 	f := runCmd.Flags()
 	f.StringVarP(&runFlags.solver, "solver", "s", "", "solver spec: profile name plus options in its syntax, e.g. 'z3 smt.arith.solver=2'")
 	f.StringVar(&runFlags.profiles, "profiles", "", "TOML file of solver profiles (see 'tandem solvers --help')")
-	f.DurationVarP(&runFlags.timeout, "timeout", "t", 10*time.Second, "wall-time limit; the process group is killed after it")
-	f.DurationVar(&runFlags.cpu, "cpu", 0, "CPU-time limit (RLIMIT_CPU; default: the --timeout)")
-	f.StringVarP(&runFlags.memory, "memory", "m", "2GiB", "address-space limit (RLIMIT_AS), e.g. 512MiB, 4GiB")
+	f.DurationVarP(&runFlags.timeout, "timeout", "t", 10*time.Second, "wall-time limit; the process tree is killed after it")
+	f.DurationVar(&runFlags.cpu, "cpu", 0, "CPU-time limit of the whole process tree (default: the --timeout)")
+	f.StringVarP(&runFlags.memory, "memory", "m", "2GiB", "memory limit: address space of each process (RLIMIT_AS) and resident memory of the tree, e.g. 512MiB, 4GiB")
 	f.BoolVar(&runFlags.models, "models", false, "turn on model production (the profile's model options)")
 	f.BoolVar(&runFlags.selfCheck, "self-check", false, "turn on the solver's own model checking (z3 model_validate=true, cvc5 --check-models)")
 	f.BoolVar(&runFlags.json, "json", false, "print the result as JSON")
