@@ -84,6 +84,11 @@ type SessionStats struct {
 	Crashes   int // calls during which the process died
 	Replayed  int // commands sent again to restarted processes
 	Processes int // solver processes started
+	// EndedCPU is the CPU time (user + system, whole process tree) of the
+	// session's processes that have ended and been reaped. With the live
+	// process's CPU (from /proc, see PID) it gives the session's total even
+	// across restarts.
+	EndedCPU time.Duration
 }
 
 // Session is one long-lived solver process driven over standard input and
@@ -211,6 +216,9 @@ func (s *Session) teardown() {
 	close(inc.quit)
 	inc.pr.Kill()
 	<-inc.pr.Done()
+	if e := inc.pr.Exit(); e.Err == nil {
+		s.stats.EndedCPU += e.User + e.Sys
+	}
 	inc.pr.stdin.Close()
 	select {
 	case <-inc.rdone:

@@ -139,6 +139,13 @@ type z3s struct {
 	last time.Duration // CPU of the last check (10 ms ticks: exact only in sums)
 }
 
+// sessionCPU is the CPU z3 has used in this session so far: the ended
+// processes (a timeout or crash restarts z3) plus the live one, so a delta
+// stays right across restarts.
+func (z *z3s) sessionCPU() time.Duration {
+	return z.sess.Stats().EndedCPU + procCPU(z.sess.PID())
+}
+
 func (z *z3s) must(r solver.Reply, err error) solver.Reply {
 	if err != nil {
 		fatal(err)
@@ -165,14 +172,14 @@ func (z *z3s) check(ctx context.Context, l *fuzzysat.Layout, terms []*smt.Term, 
 	}
 	sb.WriteString(")")
 	text := sb.String()
-	c0 := procCPU(z.sess.PID())
+	c0 := z.sessionCPU()
 	start := time.Now()
 	if r := z.must(z.sess.Assert(ctx, text)); r.Failed() {
 		fatal(fmt.Errorf("z3 assert: %s", r.Message))
 	}
 	r := z.must(z.sess.CheckSat(ctx))
 	wall := time.Since(start)
-	z.last = procCPU(z.sess.PID()) - c0
+	z.last = z.sessionCPU() - c0
 	z.cpu += z.last
 	st := "unknown"
 	switch r.Status {
