@@ -70,9 +70,9 @@ func countLines(path string) int {
 	return n
 }
 
-// runIdrupCheck runs idrup-check and returns its verdict (nil: verified)
-// and its CPU time.
-func runIdrupCheck(bin, icnf, proof string, limit time.Duration) (error, time.Duration) {
+// runIdrupCheck runs idrup-check and returns its CPU time and its verdict
+// (nil: verified).
+func runIdrupCheck(bin, icnf, proof string, limit time.Duration) (time.Duration, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin, "-q", icnf, proof)
@@ -86,18 +86,18 @@ func runIdrupCheck(bin, icnf, proof string, limit time.Duration) (error, time.Du
 		cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 	}
 	if err != nil {
-		return fmt.Errorf("%v: %s", err, bytes.TrimSpace(stderr.Bytes())), cpu
+		return cpu, fmt.Errorf("%v: %s", err, bytes.TrimSpace(stderr.Bytes()))
 	}
-	return nil, cpu
+	return cpu, nil
 }
 
 // runTandemCheck runs idrup.CheckFiles in this process and returns its
-// verdict and CPU time.
-func runTandemCheck(icnf, proof string) (error, time.Duration) {
+// CPU time and verdict.
+func runTandemCheck(icnf, proof string) (time.Duration, error) {
 	runtime.GC()
 	t0 := cpuSelf()
 	_, err := idrup.CheckFiles(context.Background(), icnf, proof, idrup.Options{})
-	return err, cpuSelf() - t0
+	return cpuSelf() - t0, err
 }
 
 func speed(idrupCheck string, corrupt int, limit time.Duration) int {
@@ -124,8 +124,8 @@ func speed(idrupCheck string, corrupt int, limit time.Duration) int {
 			fmt.Fprintf(os.Stderr, "satcheck: %s: %v\n", sc.Name, err)
 			return 1
 		}
-		errT, cpuT := runTandemCheck(icnf, proof)
-		errI, cpuI := runIdrupCheck(idrupCheck, icnf, proof, limit)
+		cpuT, errT := runTandemCheck(icnf, proof)
+		cpuI, errI := runIdrupCheck(idrupCheck, icnf, proof, limit)
 		if errT != nil || errI != nil {
 			fails++
 			fmt.Fprintf(os.Stderr, "FAIL %s: tandem: %v; idrup-check: %v\n", sc.Name, errT, errI)
@@ -140,8 +140,8 @@ func speed(idrupCheck string, corrupt int, limit time.Duration) int {
 				fmt.Fprintf(os.Stderr, "satcheck: %s: %v\n", sc.Name, err)
 				continue
 			}
-			eT, _ := runTandemCheck(icnf, bad)
-			eI, _ := runIdrupCheck(idrupCheck, icnf, bad, limit)
+			_, eT := runTandemCheck(icnf, bad)
+			_, eI := runIdrupCheck(idrupCheck, icnf, bad, limit)
 			if (eT == nil) == (eI == nil) {
 				agree++
 			} else {
