@@ -29,7 +29,7 @@ run: setup build
 	./$(BIN) report bin/diver-run
 
 # Then every fuzz target for a few seconds each (scripts/fuzz-ci.sh finds
-# them; about 17 x 15 s).
+# them; FUZZTIME each, default 12 s).
 test: setup
 	$(GO) vet ./...
 	$(GO) test -count=1 -timeout 20m ./...
