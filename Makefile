@@ -37,7 +37,7 @@ lint:
 	$(GO) mod tidy -diff
 
 # Then every fuzz target for a few seconds each (scripts/fuzz-ci.sh finds
-# them; about 17 x 15 s).
+# them; FUZZTIME each, default 12 s).
 test: setup lint
 	$(GO) test -count=1 -timeout 20m ./...
 	./scripts/fuzz-ci.sh

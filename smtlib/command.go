@@ -98,6 +98,9 @@ func (k CommandKind) String() string {
 //   - assert: Term; check-sat-assuming, get-value: Terms
 //   - echo: Value (the string, unquoted)
 //   - unknown commands: Name and Raw, the command's text exactly as written
+//   - exit: Raw, the text after it (solvers stop reading at exit, and so
+//     does the parser: it is kept verbatim, not checked), without
+//     leading line breaks and trailing white space
 type Command struct {
 	Kind       CommandKind
 	Pos        Pos

@@ -102,6 +102,22 @@ func (l *lexer) fill() bool {
 	return l.end > 0
 }
 
+// rest consumes and returns the unread input (within the reader's size
+// limit).
+func (l *lexer) rest() []byte {
+	out := append([]byte(nil), l.buf[l.pos:l.end]...)
+	l.pos = l.end
+	if !l.eof && l.r != nil {
+		more, err := io.ReadAll(l.r)
+		out = append(out, more...)
+		if err != nil {
+			l.rerr = err
+		}
+	}
+	l.eof = true
+	return out
+}
+
 // peek returns the next byte without consuming it, or -1 at the end.
 func (l *lexer) peek() int {
 	if l.pos >= l.end && !l.fill() {

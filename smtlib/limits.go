@@ -64,10 +64,9 @@ func ReadFile(path, what string, limit int64) ([]byte, error) {
 
 // limitedReader fails with a [*TooLargeError] after limit bytes.
 type limitedReader struct {
-	r     io.Reader
-	left  int64
-	err   *TooLargeError
-	total int64
+	r    io.Reader
+	left int64
+	err  *TooLargeError
 }
 
 func newLimitedReader(r io.Reader, name string, limit int64) io.Reader {

@@ -198,3 +198,26 @@ func TestModelZ3DoubledBackslash(t *testing.T) {
 		t.Fatalf("%v %+v", err, m)
 	}
 }
+
+// TestModelDefinesSymbolTwice: a model that defines a symbol twice is
+// rejected with both places, instead of the last definition winning
+// (issue 28).
+func TestModelDefinesSymbolTwice(t *testing.T) {
+	sc, err := Parse("s.smt2", []byte("(declare-const x Int)(declare-fun f (Int) Int)(assert (= (f x) 1))"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []string{
+		"((define-fun x () Int 1)\n (define-fun x () Int 2))",
+		"((define-fun f ((a Int)) Int 1)\n (define-fun f ((a Int)) Int 2) (define-fun x () Int 0))",
+		"((define-fun h () Int 1) (define-fun x () Int h)\n (define-fun h () Int 2))",
+	} {
+		_, err := ParseModel([]byte(m), sc)
+		if err == nil || !strings.Contains(err.Error(), "twice (first at 1:") || !strings.Contains(err.Error(), ":2:") {
+			t.Errorf("model %q: got %v, want a located 'defines ... twice' error", m, err)
+		}
+	}
+	if _, err := ParseModel([]byte("((define-fun x () Int 1) (define-fun f ((a Int)) Int 2))"), sc); err != nil {
+		t.Errorf("a model defining each symbol once: %v", err)
+	}
+}

@@ -209,6 +209,7 @@ type parser struct {
 	expectSort *smt.Sort
 	pending    []*smt.Func
 	modelLocal map[*smt.Func]bool
+	modelDefs  map[string]Pos // names the model defines, at their first definition
 	lambdas    int
 
 	bareSeqEmpty bool // a seq.empty without a sort was read
@@ -370,6 +371,14 @@ func (p *parser) command() *Command {
 	p.commandBody(c)
 	if lx.kind != tRParen {
 		p.unexpected("')' to close " + kind.String())
+	}
+	if kind == CmdExit {
+		// z3 and cvc5 stop reading at exit: so does the parser, keeping
+		// the rest as text (issue 23 item 2).
+		c.Raw = strings.TrimRight(strings.TrimLeft(string(lx.rest()), "\r\n"), " \t\r\n")
+		lx.kind = tEOF
+		p.done = true
+		return c
 	}
 	lx.next() // not p.next: depth is back to 0 and a bad token belongs to the next command
 	return c

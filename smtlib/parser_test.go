@@ -135,3 +135,34 @@ func TestReaderStreamsCommands(t *testing.T) {
 		t.Fatalf("kinds %v errs %d", kinds, errs)
 	}
 }
+
+// TestExitStopsParsing: commands after (exit) are not checked (z3 and
+// cvc5 stop reading there), and the printed script keeps them verbatim
+// (issue 23 item 2); from a stream too.
+func TestExitStopsParsing(t *testing.T) {
+	src := "(declare-const v0 Int)\n(assert (> v0 0))\n(exit)\n(declare-const v0 Int) ; redeclared\n(assert (bogus v0))\n\n"
+	for _, stream := range []bool{false, true} {
+		var sc *Script
+		var err error
+		if stream {
+			sc, err = ParseReader("exit.smt2", strings.NewReader(src))
+		} else {
+			sc, err = Parse("exit.smt2", []byte(src))
+		}
+		if err != nil {
+			t.Fatalf("stream=%v: %v", stream, err)
+		}
+		if n := len(sc.Commands); n != 3 || sc.Commands[2].Kind != CmdExit {
+			t.Fatalf("stream=%v: %d commands, want 3 ending in exit", stream, n)
+		}
+		want := "(declare-const v0 Int)\n(assert (> v0 0))\n(exit)\n(declare-const v0 Int) ; redeclared\n(assert (bogus v0))\n"
+		out := Print(sc)
+		if out != want {
+			t.Fatalf("stream=%v: printed\n%q\nwant\n%q", stream, out, want)
+		}
+		again, err := Parse("printed.smt2", []byte(out))
+		if err != nil || Print(again) != out {
+			t.Fatalf("stream=%v: the printed script does not round-trip: %v", stream, err)
+		}
+	}
+}

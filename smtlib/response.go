@@ -336,6 +336,17 @@ func (p *parser) modelDef(name string, formals []*smt.Term, res *smt.Sort, pos P
 		// z3 4.8 doubles a backslash inside |quoted symbols| it prints.
 		name = strings.ReplaceAll(name, `\\`, `\`)
 	}
+	// A solver's model defines each symbol once; with two definitions the
+	// model is malformed, and letting the last win would check a model
+	// the solver did not mean (issue 28).
+	if first, dup := p.modelDefs[name]; dup {
+		p.errorAt(pos, "model defines %s twice (first at %s); a model gives each symbol one definition", name, first)
+	} else {
+		if p.modelDefs == nil {
+			p.modelDefs = map[string]Pos{}
+		}
+		p.modelDefs[name] = pos
+	}
 	if f, ok := p.funs[name]; ok && (f.Kind == smt.FuncDeclared || f.Kind == smt.FuncClosedBox || f.Kind == smt.FuncOracle) && f.Body == nil && !p.modelLocal[f] {
 		if len(f.Params) != len(params) || f.Result != res {
 			p.errorAt(pos, "model defines %s with a different signature than its declaration", name)

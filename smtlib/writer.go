@@ -42,6 +42,11 @@ func writeCommand(w *bufio.Writer, c *Command) {
 		w.WriteString(c.Raw)
 		return
 	}
+	if c.Kind == CmdExit && c.Raw != "" {
+		w.WriteString("(exit)\n")
+		w.WriteString(c.Raw)
+		return
+	}
 	w.WriteByte('(')
 	w.WriteString(c.Kind.String())
 	switch c.Kind {

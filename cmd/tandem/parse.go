@@ -33,6 +33,13 @@ Exit status: 0 when every file parsed, 1 when any had errors.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			out := bufio.NewWriter(os.Stdout)
 			defer out.Flush()
+			// With --print, standard output is the script: errors go to
+			// standard error, never into it (issue 23 item 4).
+			errOut := out
+			if print {
+				errOut = bufio.NewWriter(os.Stderr)
+				defer errOut.Flush()
+			}
 			failed := 0
 			for _, path := range args {
 				if !print && !expand {
@@ -50,12 +57,13 @@ Exit status: 0 when every file parsed, 1 when any had errors.`,
 				sc, err := smtlib.ParseFile(path)
 				if err != nil {
 					failed++
-					writeParseError(out, path, err)
+					writeParseError(errOut, path, err)
+					errOut.Flush()
 					continue
 				}
 				if expand {
 					if err := smtlib.Expand(sc); err != nil {
-						fmt.Fprintf(out, "%s: %v\n", path, err)
+						fmt.Fprintf(errOut, "%s: %v\n", path, err)
 						failed++
 						continue
 					}

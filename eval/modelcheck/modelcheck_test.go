@@ -2,7 +2,9 @@ package modelcheck_test
 
 import (
 	"context"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -132,4 +134,44 @@ func TestZ3ModelsHold(t *testing.T) {
 		}
 	}
 	t.Logf("%d of %d files solved and their models hold", checked, len(files))
+}
+
+// TestNoModelSaysWhy: a sat answer without a model is explained: the
+// solver's (error "…") to get-model is quoted, and output past the cap is
+// named as such (issue 28: both said "printed no model").
+func TestNoModelSaysWhy(t *testing.T) {
+	sc, err := smtlib.Parse("s.smt2", []byte("(declare-const x Int)(assert (> x 0))(check-sat)"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	cases := []struct{ name, body, want string }{
+		{"error", `printf 'sat\n(error "line 3 column 10: model is not available")\n'`,
+			`generic answered sat, then answered (get-model) with an error: line 3 column 10: model is not available`},
+		{"cap", `printf 'sat\n(model\n'; i=0; while [ $i -lt 200 ]; do printf '(define-fun x () Int 1)\n'; i=$((i+1)); done; printf ')\n'`,
+			"generic answered sat, but its output passed the 1024-byte output cap"},
+		{"nothing", `printf 'sat\n'`, "generic answered sat but printed no model"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			bin := filepath.Join(dir, c.name, "generic")
+			if err := os.MkdirAll(filepath.Dir(bin), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(bin, []byte("#!/bin/sh\n"+c.body+"\n"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			p, err := solver.NewRegistry().Lookup(bin)
+			if err != nil {
+				t.Fatal(err)
+			}
+			run, err := modelcheck.SolveAndCheck(context.Background(), sc, p, solver.Limits{Wall: 10 * time.Second, OutputCap: 1024})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if run.Report != nil || !strings.HasPrefix(run.NoModel, c.want) {
+				t.Fatalf("NoModel = %q, want %q", run.NoModel, c.want)
+			}
+		})
+	}
 }
