@@ -154,3 +154,44 @@ func TestUnconfirmedGapDropped(t *testing.T) {
 		t.Errorf("confirmed margin %g, target %q: a gap no re-run shows was kept", r.Score, r.Status["solvera"])
 	}
 }
+
+// TestPerfScoreGapInvariant closes the class of issue 26 §2's defects over
+// every combination of a target and a reference outcome: a margin of at
+// least one timeout (a gap) needs a target that really failed — a timeout
+// that used its CPU, unknown, memout, an unknown crash, or an answer at the
+// CPU limit — and a reference
+// that answered; and an excluded target never scores above NoScore.
+func TestPerfScoreGapInvariant(t *testing.T) {
+	to := time.Second
+	var all []Outcome
+	for s := solver.StatusError; s <= solver.StatusUnsupported; s++ {
+		for _, cpu := range []time.Duration{0, to / 2, to} {
+			for _, inc := range []bool{false, true} {
+				for _, known := range []bool{false, true} {
+					if (inc && s != solver.StatusTimeout) || (known && s != solver.StatusCrash) {
+						continue
+					}
+					all = append(all, Outcome{Status: s, CPU: cpu, Inconclusive: inc, KnownCrash: known})
+				}
+			}
+		}
+	}
+	for _, tg := range all {
+		for _, ref := range all {
+			got := PerfScore([]Outcome{tg, ref}, to)
+			if tg.excludedTarget() && got != NoScore(to) {
+				t.Errorf("target %+v (excluded), ref %+v: score %g, want NoScore", tg, ref, got)
+			}
+			if got < to.Seconds() {
+				continue
+			}
+			// An answer that used the whole CPU limit is as slow as a timeout.
+			failed := tg.CPU >= to || tg.Status == solver.StatusUnknown || tg.Status == solver.StatusMemout ||
+				(tg.Status == solver.StatusCrash && !tg.KnownCrash) || (tg.Status == solver.StatusTimeout && !tg.Inconclusive)
+			answered := ref.Status == solver.StatusSat || ref.Status == solver.StatusUnsat
+			if !failed || !answered {
+				t.Errorf("gap %g from target %+v, ref %+v", got, tg, ref)
+			}
+		}
+	}
+}
