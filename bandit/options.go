@@ -68,4 +68,19 @@ const (
 	// a generation adds; tandem fills the population back up to 10.
 	EvolutionaryPopulation = 10
 	EvolutionarySurvivors  = 4
+
+	// WallFactor is the wall-clock limit of one solver run in timeouts:
+	// the CPU limit (= the timeout) decides a timeout; the wall limit only
+	// stops a solver that gets less than 1/WallFactor of a core (or
+	// sleeps), and such a run is inconclusive, not a timeout.
+	WallFactor = 2
+	// InconclusiveCPU is the fraction of the timeout below which a run
+	// stopped by the wall limit used too little CPU to count as a timeout.
+	InconclusiveCPU = 0.9
+	// InconclusiveRetries is how often Solve re-runs a solver whose run
+	// was inconclusive before it gives up (the outcome stays inconclusive).
+	InconclusiveRetries = 2
+	// DefaultConfirm is k: every best input of a performance run is run k
+	// more times and scored by the median before it is reported.
+	DefaultConfirm = 3
 )

@@ -2,6 +2,7 @@ package bandit
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"sort"
@@ -33,15 +34,28 @@ type TracePoint struct {
 // baseline): the best instance with every solver's PAR-2 time, the ranking
 // and the agent's state over time.
 type PerfRun struct {
-	Fuzzer  string             `json:"fuzzer"`
-	Agent   string             `json:"agent,omitempty"`
-	Best    string             `json:"best"`
-	Score   float64            `json:"score"`
-	Times   map[string]float64 `json:"par2_s"`
-	Status  map[string]string  `json:"status"`
-	Ranking []Rank             `json:"ranking,omitempty"`
-	Trace   []TracePoint       `json:"trace"`
-	Stats   Stats              `json:"stats"`
+	Fuzzer string `json:"fuzzer"`
+	Agent  string `json:"agent,omitempty"`
+	Best   string `json:"best"`
+	// Score is the best input's margin: when Confirmed > 0 the confirmed
+	// one (PerfScore of the median re-runs), otherwise FuzzScore.
+	Score float64 `json:"score"`
+	// FuzzScore is the best input's margin as met while fuzzing (one run
+	// per solver).
+	FuzzScore float64 `json:"fuzz_score"`
+	// Confirmed is k, how often the best input was re-run per solver
+	// (0: not confirmed). Times, Status and CPU are then the medians'.
+	Confirmed int                `json:"confirmed,omitempty"`
+	Times     map[string]float64 `json:"par2_s"`
+	Status    map[string]string  `json:"status"`
+	// CPU is each solver's CPU seconds on the best input (the median of
+	// the re-runs when confirmed).
+	CPU map[string]float64 `json:"cpu_s,omitempty"`
+	// Reruns are each solver's PAR-2 times in the k re-runs.
+	Reruns  map[string][]float64 `json:"reruns_par2_s,omitempty"`
+	Ranking []Rank               `json:"ranking,omitempty"`
+	Trace   []TracePoint         `json:"trace"`
+	Stats   Stats                `json:"stats"`
 }
 
 // FirstGap returns the elapsed seconds at which the run first held an input
@@ -50,7 +64,13 @@ type PerfRun struct {
 // fuzzers whose final margins all reach the cap (2·timeout minus the
 // references' time): a run that finds such an input sooner is better. It
 // is tandem's measure, not the paper's.
+//
+// A confirmed run whose best input is not a gap on re-running has no gap:
+// the trace's scores are single runs, and only confirmed gaps count.
 func (r *PerfRun) FirstGap(timeout time.Duration) (float64, bool) {
+	if r.Confirmed > 0 && r.Score < timeout.Seconds() {
+		return 0, false
+	}
 	for _, tp := range r.Trace {
 		if tp.Score >= timeout.Seconds() {
 			return tp.Elapsed, true
@@ -169,22 +189,90 @@ func mutate(r *rand.Rand, agent Agent, gen *Generator, in *Instance, seen map[st
 	return nil, -1
 }
 
-func (l *perfLoop) finish() *PerfRun {
+// finish fills in the run's result. With k > 0 the best input is first
+// re-run k times per solver (confirm); a cancelled context leaves it
+// unconfirmed.
+func (l *perfLoop) finish(ctx context.Context, k int) (*PerfRun, error) {
 	run := l.run
-	if l.best.in != nil {
-		run.Best = string(l.best.in.Script(false))
-		run.Score = l.best.score
-		run.Times = map[string]float64{}
-		run.Status = map[string]string{}
-		for _, o := range l.best.outs {
-			run.Times[o.Solver] = o.PAR2(l.e.Timeout)
-			run.Status[o.Solver] = o.Status.String()
-		}
-	}
 	if l.agent != nil && run.Fuzzer != FuzzerEvolutionary {
 		run.Ranking = AgentRanking(l.e.Gen.G, l.agent)
 	}
-	return run
+	if l.best.in == nil {
+		return run, nil
+	}
+	run.Best = string(l.best.in.Script(false))
+	run.Score, run.FuzzScore = l.best.score, l.best.score
+	outs := l.best.outs
+	if k > 0 && ctx.Err() == nil {
+		med, reruns, err := l.e.Confirm(ctx, l.best.in.Script(false), k, &run.Stats)
+		switch {
+		case err != nil && ctx.Err() == nil:
+			return nil, err
+		case err == nil:
+			outs, run.Reruns, run.Confirmed = med, reruns, k
+			run.Score = PerfScore(med, l.e.Timeout)
+		}
+	}
+	run.Times = map[string]float64{}
+	run.Status = map[string]string{}
+	run.CPU = map[string]float64{}
+	for _, o := range outs {
+		run.Times[o.Solver] = o.PAR2(l.e.Timeout)
+		run.Status[o.Solver] = o.status()
+		run.CPU[o.Solver] = o.CPU.Seconds()
+	}
+	return run, nil
+}
+
+// ConfirmNote says how the run's margin was measured, for reports.
+func (r *PerfRun) ConfirmNote() string {
+	if r.Confirmed == 0 {
+		return fmt.Sprintf("one run per solver, not confirmed; margin while fuzzing %.3f s", r.FuzzScore)
+	}
+	return fmt.Sprintf("median of %d re-runs per solver, CPU-timed; margin while fuzzing %.3f s", r.Confirmed, r.FuzzScore)
+}
+
+// Confirm runs every solver k times on the script (each run as in Solve,
+// inconclusive runs re-run) and returns, per solver, the median outcome by
+// PAR-2 time — for the target (outcome 0) the lower median with excluded
+// runs lowest, for references the upper median, so that a tie between a
+// gap and no gap resolves to no gap — and each solver's k PAR-2 times.
+func (e *Env) Confirm(ctx context.Context, script []byte, k int, st *Stats) ([]Outcome, map[string][]float64, error) {
+	runs := make([][]Outcome, len(e.Profiles))
+	var tmp Stats
+	for range k {
+		outs, err := e.Solve(ctx, script, false, &tmp)
+		if err != nil {
+			return nil, nil, err
+		}
+		for i, o := range outs {
+			runs[i] = append(runs[i], o)
+		}
+	}
+	if st != nil {
+		st.Confirmations += tmp.SolverCalls
+		st.SolverCPU += tmp.SolverCPU
+	}
+	med := make([]Outcome, len(runs))
+	reruns := map[string][]float64{}
+	for i, rs := range runs {
+		key := func(o Outcome) float64 {
+			if i == 0 && o.excludedTarget() {
+				return -1
+			}
+			return o.PAR2(e.Timeout)
+		}
+		for _, o := range rs {
+			reruns[o.Solver] = append(reruns[o.Solver], o.PAR2(e.Timeout))
+		}
+		sort.SliceStable(rs, func(a, b int) bool { return key(rs[a]) < key(rs[b]) })
+		if i == 0 {
+			med[i] = rs[(k-1)/2]
+		} else {
+			med[i] = rs[k/2]
+		}
+	}
+	return med, reruns, nil
 }
 
 // PerfOptions bound one performance run.
@@ -198,6 +286,10 @@ type PerfOptions struct {
 	// (0: none; one of them is needed).
 	Budget     time.Duration
 	MaxQueries int
+	// Confirm is k, how often the best input is re-run per solver after
+	// the budget and scored by the median (0: DefaultConfirm; negative:
+	// not re-run).
+	Confirm int
 }
 
 // Perf runs one performance-fuzzing run against e's first solver (the
@@ -236,7 +328,11 @@ func Perf(ctx context.Context, e *Env, r *rand.Rand, o PerfOptions) (*PerfRun, e
 	if err != nil && ctx.Err() == nil {
 		return nil, err
 	}
-	return l.finish(), nil
+	k := o.Confirm
+	if k == 0 {
+		k = DefaultConfirm
+	}
+	return l.finish(ctx, k)
 }
 
 // hillClimb is Algorithm 1: mutate the current instance with the agent's

@@ -21,9 +21,12 @@ type Env struct {
 	// Specs are the solver specs as given (e.g. "z3", "cvc5 --strings-exp").
 	Specs    []string
 	Versions []string
-	// Timeout is the per-query wall and CPU limit; Memory the address
-	// space limit (0: the runner's default).
+	// Timeout is the per-query CPU limit, which decides timeouts; Wall the
+	// wall-clock limit (0: WallFactor·Timeout), whose firing makes a run
+	// inconclusive unless its CPU came near the timeout; Memory the
+	// address space limit (0: the runner's default).
 	Timeout time.Duration
+	Wall    time.Duration
 	Memory  int64
 	// KnownCrashes are substrings of crash signatures that are known and
 	// not reported (cvc4 1.8's Debian build: "Fatal failure" on FP).
@@ -63,6 +66,29 @@ type Outcome struct {
 	CPU    time.Duration  `json:"cpu_ns"`
 	Wall   time.Duration  `json:"wall_ns"`
 	Res    *solver.Result `json:"-"`
+	// Inconclusive marks a run stopped by the wall-clock limit with CPU
+	// well below the timeout (a loaded machine, a sleeping solver): it
+	// says nothing about the input's difficulty. Its Status stays
+	// timeout, so as a reference it counts as unsolved (the conservative
+	// side); as the target it gives no score.
+	Inconclusive bool `json:"inconclusive,omitempty"`
+	// KnownCrash marks a crash whose signature is in Env.KnownCrashes.
+	KnownCrash bool `json:"known_crash,omitempty"`
+}
+
+// status is the outcome's status as reported: "inconclusive" for an
+// inconclusive run.
+func (o Outcome) status() string {
+	if o.Inconclusive {
+		return "inconclusive"
+	}
+	return o.Status.String()
+}
+
+// inconclusive reports whether a run ended in a timeout without using the
+// CPU a timeout needs: its wall-clock limit fired first.
+func inconclusive(res *solver.Result, timeout time.Duration) bool {
+	return res.Status == solver.StatusTimeout && res.CPU().Seconds() < InconclusiveCPU*timeout.Seconds()
 }
 
 // PAR2 is the outcome's PAR-2 time in seconds (§5.1): its CPU time when it
@@ -81,23 +107,56 @@ func (o Outcome) excluded() bool {
 	return o.Status == solver.StatusError || o.Status == solver.StatusUnsupported
 }
 
+// excludedTarget reports whether the target's outcome gives the input no
+// score: the target rejected it (error, unsupported), crashed with a known
+// signature (cvc4 1.8 on FP), or its run was inconclusive. Scoring such a
+// run as a PAR-2 penalty would report a gap that is not one.
+func (o Outcome) excludedTarget() bool {
+	return o.excluded() || o.Inconclusive || o.KnownCrash
+}
+
+// NoScore is the score of an input the target gave no usable run on: the
+// lowest score a real run can have (target 0 s, reference unsolved), so
+// such an input is never a run's best over a scored one, never rewarded
+// and never a gap.
+func NoScore(timeout time.Duration) float64 { return -ParMultiplier * timeout.Seconds() }
+
 // Solve runs every solver on the script, one after the other, and counts
-// the runs.
+// the runs. A run that is inconclusive (wall limit hit, CPU well below the
+// timeout) is re-run up to InconclusiveRetries times; if it stays so, its
+// outcome is marked Inconclusive.
 func (e *Env) Solve(ctx context.Context, script []byte, models bool, st *Stats) ([]Outcome, error) {
+	wall := e.Wall
+	if wall <= 0 {
+		wall = WallFactor * e.Timeout
+	}
 	out := make([]Outcome, 0, len(e.Profiles))
 	for i, p := range e.Profiles {
-		res, err := solver.Run(ctx, p, solver.BytesInput(script), solver.RunOptions{
-			Limits: solver.Limits{Wall: e.Timeout, CPU: e.Timeout, Memory: e.Memory},
-			Mode:   solver.Mode{Models: models},
-		})
-		if err != nil {
-			return nil, fmt.Errorf("running %s: %w", e.Specs[i], err)
+		var res *solver.Result
+		for try := 0; ; try++ {
+			var err error
+			res, err = solver.Run(ctx, p, solver.BytesInput(script), solver.RunOptions{
+				Limits: solver.Limits{Wall: wall, CPU: e.Timeout, Memory: e.Memory},
+				Mode:   solver.Mode{Models: models},
+			})
+			if err != nil {
+				return nil, fmt.Errorf("running %s: %w", e.Specs[i], err)
+			}
+			if st != nil {
+				st.SolverCalls++
+				st.SolverCPU += res.CPU()
+			}
+			if !inconclusive(res, e.Timeout) || try >= InconclusiveRetries || ctx.Err() != nil {
+				break
+			}
+			if st != nil {
+				st.Reruns++
+			}
 		}
-		if st != nil {
-			st.SolverCalls++
-			st.SolverCPU += res.CPU()
-		}
-		out = append(out, Outcome{Solver: e.Specs[i], Status: res.Status, CPU: res.CPU(), Wall: res.Wall, Res: res})
+		o := Outcome{Solver: e.Specs[i], Status: res.Status, CPU: res.CPU(), Wall: res.Wall, Res: res,
+			Inconclusive: inconclusive(res, e.Timeout)}
+		o.KnownCrash = res.Status == solver.StatusCrash && isKnown(res.Signature, e.KnownCrashes)
+		out = append(out, o)
 	}
 	return out, ctx.Err()
 }
@@ -105,10 +164,15 @@ func (e *Env) Solve(ctx context.Context, script []byte, models bool, st *Stats) 
 // PerfScore is the paper's PerfScore (Algorithm 1): the target's PAR-2 time
 // (outcome 0) minus the largest PAR-2 time of the references (the others)
 // that took the input. With no such reference the reference time is the
-// penalty.
+// penalty. A target outcome that is excluded (error, unsupported, known
+// crash, inconclusive) scores NoScore: it says nothing about the target's
+// speed, as an excluded reference says nothing about the input.
 func PerfScore(outs []Outcome, timeout time.Duration) float64 {
 	if len(outs) == 0 {
 		return 0
+	}
+	if outs[0].excludedTarget() {
+		return NoScore(timeout)
 	}
 	ref, any := 0.0, false
 	for _, o := range outs[1:] {
@@ -249,11 +313,18 @@ type Stats struct {
 	Unsat           int           `json:"unsat"`
 	Unknown         int           `json:"unknown"`
 	Timeouts        int           `json:"timeouts"`
-	Crashes         int           `json:"crashes"`
-	KnownCrashes    int           `json:"known_crashes"`
-	Errors          int           `json:"errors"`
-	Disagreements   int           `json:"disagreements"`
-	InvalidModels   int           `json:"invalid_models"`
+	// Inconclusive counts outcomes that stayed inconclusive after
+	// InconclusiveRetries re-runs (counted here, not as timeouts); Reruns
+	// the re-runs of inconclusive runs; Confirmations the solver runs
+	// spent re-running best inputs (not in Queries or SolverCalls).
+	Inconclusive  int `json:"inconclusive,omitempty"`
+	Reruns        int `json:"reruns,omitempty"`
+	Confirmations int `json:"confirmations,omitempty"`
+	Crashes       int `json:"crashes"`
+	KnownCrashes  int `json:"known_crashes"`
+	Errors        int `json:"errors"`
+	Disagreements int `json:"disagreements"`
+	InvalidModels int `json:"invalid_models"`
 	// FirstError is the first error answer's message, for a campaign that
 	// turns out broken (campaign.Summary.Health).
 	FirstError string `json:"first_error,omitempty"`
@@ -269,7 +340,11 @@ func (s *Stats) count(outs []Outcome, known []string) {
 		case solver.StatusUnknown:
 			s.Unknown++
 		case solver.StatusTimeout:
-			s.Timeouts++
+			if o.Inconclusive {
+				s.Inconclusive++
+			} else {
+				s.Timeouts++
+			}
 		case solver.StatusCrash:
 			if isKnown(o.Res.Signature, known) {
 				s.KnownCrashes++

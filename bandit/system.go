@@ -38,8 +38,12 @@ type SystemOptions struct {
 	Queries int `json:"queries,omitempty"`
 	// MinMargin is the perf-mode PAR-2 margin (seconds) above which the
 	// best instance is reported as a finding (default: the timeout).
-	MinMargin float64    `json:"min_margin,omitempty"`
-	Gen       GenOptions `json:"gen,omitempty"`
+	MinMargin float64 `json:"min_margin,omitempty"`
+	// Confirm is k of PerfOptions: the best instance is re-run k times
+	// and only a confirmed (median) margin is reported (0: DefaultConfirm;
+	// negative: not re-run).
+	Confirm int        `json:"confirm,omitempty"`
+	Gen     GenOptions `json:"gen,omitempty"`
 }
 
 // System is BanditFuzz as a campaign.System.
@@ -123,7 +127,7 @@ func (s *System) Iterate(ctx context.Context, it *campaign.Iteration) ([]campaig
 		return nil, st, err
 	}
 	if s.opt.Mode == "perf" {
-		run, err := Perf(ctx, e, it.Rand, PerfOptions{Fuzzer: s.opt.Fuzzer, Agent: s.opt.Agent, MaxQueries: s.opt.Queries})
+		run, err := Perf(ctx, e, it.Rand, PerfOptions{Fuzzer: s.opt.Fuzzer, Agent: s.opt.Agent, MaxQueries: s.opt.Queries, Confirm: s.opt.Confirm})
 		if err != nil {
 			return nil, st, err
 		}
@@ -133,7 +137,7 @@ func (s *System) Iterate(ctx context.Context, it *campaign.Iteration) ([]campaig
 			return nil, st, nil
 		}
 		var d strings.Builder
-		fmt.Fprintf(&d, "PAR-2 margin %.3f s (timeout %s).\n\n", run.Score, e.Timeout)
+		fmt.Fprintf(&d, "PAR-2 margin %.3f s (timeout %s; %s).\n\n", run.Score, e.Timeout, run.ConfirmNote())
 		for i, sp := range e.Specs {
 			fmt.Fprintf(&d, "%s\n", timingLine(sp, e.Versions[i], run.Status[sp], run.Times[sp]))
 		}

@@ -24,6 +24,7 @@ type banditFlags struct {
 	timeout, budget              time.Duration
 	runs, jobs, queries          int
 	maxQueries                   int
+	confirm                      int
 	seed                         uint64
 	vars, minA, maxA, minD, maxD int
 	reduce                       bool
@@ -50,6 +51,7 @@ func (f *banditFlags) register(c *cobra.Command, perf bool) {
 	if perf {
 		c.Flags().DurationVar(&f.budget, "budget", 10*time.Minute, "time budget per run (paper: 24 h)")
 		c.Flags().IntVar(&f.maxQueries, "max-queries", 0, "query budget per run (0: only --budget)")
+		c.Flags().IntVar(&f.confirm, "confirm", bandit.DefaultConfirm, "re-run each run's best input this many times per solver and report the median (0: no re-runs)")
 	} else {
 		c.Flags().IntVar(&f.queries, "queries", 20000, "queries per fuzzer run (paper: 20,000)")
 		c.Flags().BoolVar(&f.reduce, "reduce", true, "reduce every disagreement and judge the reduced input again")
@@ -234,17 +236,17 @@ prints the ranking of culprit constructs next to the baselines' results.`,
 			w := cmd.OutOrStdout()
 			err = runJobs(ctx, jobs, pf.jobs, func(j job) error {
 				r := rand.New(rand.NewPCG(pf.seed+uint64(j.run), 0xba4d17))
-				run, err := bandit.Perf(ctx, e, r, bandit.PerfOptions{Fuzzer: j.fuzzer, Agent: pf.agent, Budget: pf.budget, MaxQueries: pf.maxQueries})
+				run, err := bandit.Perf(ctx, e, r, bandit.PerfOptions{Fuzzer: j.fuzzer, Agent: pf.agent, Budget: pf.budget, MaxQueries: pf.maxQueries, Confirm: confirmOption(pf.confirm)})
 				if err != nil {
 					return err
 				}
 				mu.Lock()
 				defer mu.Unlock()
 				results[j.fuzzer][j.run] = run
-				fmt.Fprintf(w, "%-13s run %d: margin %.2f s after %d queries (%v)\n", j.fuzzer, j.run, run.Score, run.Stats.Queries, run.Status)
+				fmt.Fprintf(w, "%-13s run %d: margin %.2f s after %d queries (%v; %s)\n", j.fuzzer, j.run, run.Score, run.Stats.Queries, run.Status, run.ConfirmNote())
 				if pf.out != "" {
 					var hdr strings.Builder
-					fmt.Fprintf(&hdr, "; tandem bandit perf: fuzzer %s run %d seed %d, timeout %s, PAR-2 margin %.3f s\n", j.fuzzer, j.run, pf.seed+uint64(j.run), pf.timeout, run.Score)
+					fmt.Fprintf(&hdr, "; tandem bandit perf: fuzzer %s run %d seed %d, timeout %s, PAR-2 margin %.3f s (%s)\n", j.fuzzer, j.run, pf.seed+uint64(j.run), pf.timeout, run.Score, run.ConfirmNote())
 					for i, s := range e.Specs {
 						fmt.Fprintf(&hdr, "; %s %s: %s, PAR-2 %.3f s\n", s, e.Versions[i], run.Status[s], run.Times[s])
 					}
@@ -463,11 +465,13 @@ prints the ranking of culprit constructs next to the baselines' results.`,
 	bug.Flags().StringArrayVar(&solvers, "solver", nil, "solver spec (repeat, at least two)")
 	var cf campaignFlags
 	var so bandit.SystemOptions
+	var campConfirm int
 	camp := &cobra.Command{
 		Use:   "campaign DIR --mode bug|perf --solver z3 --solver cvc5 --theory fp",
 		Short: "run BanditFuzz under the campaign harness: one iteration is one run with a fresh agent; findings deduplicated, reduced and exported; the report shows the ranking (perf mode: and a cactus plot)",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			so.Confirm = confirmOption(campConfirm)
 			config, err := json.Marshal(so)
 			if err != nil {
 				return err
@@ -486,6 +490,7 @@ prints the ranking of culprit constructs next to the baselines' results.`,
 	camp.Flags().StringVar(&so.Agent, "agent", "", "thompson (default), epsilon, ucb, uniform")
 	camp.Flags().DurationVar(&so.Timeout, "timeout", bandit.DefaultBugTimeout, "per-query timeout")
 	camp.Flags().IntVar(&so.Queries, "queries", 50, "queries per iteration (one run)")
+	camp.Flags().IntVar(&campConfirm, "confirm", bandit.DefaultConfirm, "perf mode: re-run each best input this many times per solver and report only a confirmed median margin (0: no re-runs)")
 	report := &cobra.Command{
 		Use:     "report DIR",
 		Short:   "write DIR/report.html (margins, cactus plots, rankings) from the summary.json and runs.json of 'bandit perf --out DIR'",
@@ -506,6 +511,15 @@ prints the ranking of culprit constructs next to the baselines' results.`,
 	}
 	cmd.AddCommand(perf, bug, camp, report)
 	return cmd
+}
+
+// confirmOption maps the --confirm flag (0: off) to PerfOptions.Confirm
+// (0: the default, negative: off).
+func confirmOption(k int) int {
+	if k <= 0 {
+		return -1
+	}
+	return k
 }
 
 func init() { rootCmd.AddCommand(newBanditCmd()) }
