@@ -20,6 +20,7 @@ import (
 	"tandem/eval"
 	"tandem/reduce"
 	"tandem/smt"
+	"tandem/smtlib"
 	"tandem/solver"
 )
 
@@ -166,7 +167,7 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 	var knownModel string
 	if len(d.files) > 0 {
 		name = d.files[r.IntN(len(d.files))]
-		if src, err = os.ReadFile(name); err != nil {
+		if src, err = smtlib.ReadFile(name, "seed", smtlib.MaxScriptBytes); err != nil {
 			st.SeedsSkipped++
 			return nil, nil
 		}

@@ -2,7 +2,6 @@ package fuzzysat
 
 import (
 	"fmt"
-	"os"
 
 	"tandem/smt"
 	"tandem/smtlib"
@@ -124,7 +123,7 @@ func Conjuncts(t *smt.Term) []*smt.Term {
 
 // ReadSeed reads a seed file for a k!i layout.
 func ReadSeed(path string) ([]byte, error) {
-	b, err := os.ReadFile(path)
+	b, err := smtlib.ReadFile(path, "seed", 0)
 	if err != nil {
 		return nil, fmt.Errorf("reading the seed: %w", err)
 	}

@@ -3,11 +3,12 @@ package solver
 import (
 	"errors"
 	"fmt"
-	"os"
 	"sort"
 	"strings"
 
 	"github.com/BurntSushi/toml"
+
+	"tandem/smtlib"
 )
 
 // profileFile is the shape of a profiles file:
@@ -53,7 +54,7 @@ type profileEntry struct {
 // [solver.NAME.quirks] table); extra_signatures appends to the base's
 // signatures instead of replacing them. Unknown keys are errors.
 func (r *Registry) LoadFile(path string) error {
-	data, err := os.ReadFile(path)
+	data, err := smtlib.ReadFile(path, "solver profiles", 0)
 	if err != nil {
 		return fmt.Errorf("reading solver profiles: %w", err)
 	}

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"tandem/smt"
+	"tandem/smtlib"
 )
 
 // cflags are the clang flags of CompileC. The stack is 1 MiB (wasm-ld's
@@ -179,7 +180,7 @@ func OpenC(ctx context.Context, path, symbol string, f *smt.Func, opts Options) 
 	if symbol == "" {
 		symbol = f.Name
 	}
-	src, err := os.ReadFile(path)
+	src, err := smtlib.ReadFile(path, "C source", 0)
 	if err != nil {
 		return nil, &Error{Box: f.Name, Kind: Start, Msg: fmt.Sprintf("reading the C source: %v", err)}
 	}

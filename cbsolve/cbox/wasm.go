@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"sort"
 	"strings"
 	"sync"
@@ -17,6 +16,7 @@ import (
 	"github.com/tetratelabs/wazero/sys"
 
 	"tandem/smt"
+	"tandem/smtlib"
 )
 
 const wasmPage = 65536
@@ -27,7 +27,7 @@ func OpenWasm(ctx context.Context, path, export string, f *smt.Func, opts Option
 	if err := checkFunc(f); err != nil {
 		return nil, err
 	}
-	bin, err := os.ReadFile(path)
+	bin, err := smtlib.ReadFile(path, "WebAssembly module", 0)
 	if err != nil {
 		return nil, &Error{Box: f.Name, Kind: Start, Msg: fmt.Sprintf("reading the WebAssembly module: %v", err)}
 	}

@@ -189,7 +189,7 @@ Exit status: 0 when every query is sat, 1 when some are not, 2 on bad input.`,
 }
 
 func seedFromModel(fl *fuzzysat.File, path string) ([]byte, error) {
-	text, err := os.ReadFile(path)
+	text, err := smtlib.ReadFile(path, "seed model", 0)
 	if err != nil {
 		return nil, fmt.Errorf("reading the seed model: %w", err)
 	}

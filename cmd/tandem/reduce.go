@@ -71,7 +71,7 @@ interesting (the golden run does not match), 2 on usage and I/O errors.`,
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			in, out, argv := args[0], args[1], args[2:]
-			src, err := os.ReadFile(in)
+			src, err := smtlib.ReadFile(in, "input", smtlib.MaxScriptBytes)
 			if err != nil {
 				return fmt.Errorf("reading the input: %w", err)
 			}

@@ -72,9 +72,13 @@ timeout, memout, error or unsupported, 3 for crash, 2 for a usage error,
 		}
 		in := solver.FileInput(args[0])
 		if args[0] == "-" {
-			data, err := io.ReadAll(cmd.InOrStdin())
+			limit := smtlib.MaxScriptBytes
+			data, err := io.ReadAll(io.LimitReader(cmd.InOrStdin(), limit+1))
 			if err != nil {
 				return fmt.Errorf("reading standard input: %w", err)
+			}
+			if int64(len(data)) > limit {
+				return &smtlib.TooLargeError{Name: "standard input", What: "script", Limit: limit}
 			}
 			in = solver.BytesInput(data)
 		} else if _, err := os.Stat(args[0]); err != nil {

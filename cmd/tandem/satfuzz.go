@@ -16,6 +16,7 @@ import (
 	"tandem/reduce"
 	"tandem/satfuzz"
 	"tandem/satfuzz/trace"
+	"tandem/smtlib"
 )
 
 func init() {
@@ -151,7 +152,7 @@ line goes to stderr unless -q.`,
   tandem satfuzz reduce -j 2 original.trace --target cadical > small.trace`,
 		Args: cobra.RangeArgs(1, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			data, err := os.ReadFile(args[0])
+			data, err := smtlib.ReadFile(args[0], "trace", 0)
 			if err != nil {
 				fmt.Fprintln(os.Stderr, "tandem:", err)
 				return exitError{2}
@@ -239,7 +240,7 @@ line goes to stderr unless -q.`,
 }
 
 func loadTrace(path, target string) (*trace.Trace, satfuzz.Target, error) {
-	data, err := os.ReadFile(path)
+	data, err := smtlib.ReadFile(path, "trace", 0)
 	if err != nil {
 		return nil, nil, err
 	}
