@@ -18,7 +18,7 @@ import (
 	"time"
 
 	"tandem/campaign"
-	"tandem/campaign/toy"
+	"tandem/internal/toy"
 )
 
 func TestIterationSeed(t *testing.T) {

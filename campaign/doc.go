@@ -46,5 +46,5 @@
 //	}
 //
 // and runs it with Run(ctx, dir, "mysys", configJSON, Options{…}). The
-// package tandem/campaign/toy has two complete small systems.
+// package tandem/internal/toy has two complete small systems.
 package campaign

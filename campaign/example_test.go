@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 
 	"tandem/campaign"
-	"tandem/campaign/toy"
+	"tandem/internal/toy"
 )
 
 // Run a campaign of the toy fake-solver fuzzer, look at its distinct bugs,

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"tandem/campaign"
-	"tandem/campaign/toy"
+	"tandem/internal/toy"
 )
 
 // scripted is a test system whose every iteration reports the same

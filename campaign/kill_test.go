@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"tandem/campaign"
-	"tandem/campaign/toy"
+	"tandem/internal/toy"
 )
 
 // TestKillResume kills a campaign worker process with SIGKILL at 20 random

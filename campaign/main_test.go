@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"tandem/campaign"
-	"tandem/campaign/toy"
+	"tandem/internal/toy"
 )
 
 // The kill tests run this test binary as a campaign worker: with

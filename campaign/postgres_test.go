@@ -18,8 +18,8 @@ import (
 	"time"
 
 	"tandem/campaign"
-	"tandem/campaign/toy"
 	"tandem/internal/testutil"
+	"tandem/internal/toy"
 )
 
 // postgresBin returns the directory of PostgreSQL's server programs

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"tandem/eval"
-	"tandem/eval/evaltest"
+	"tandem/internal/evaltest"
 	"tandem/smt"
 )
 

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"tandem/eval"
-	"tandem/eval/evaltest"
+	"tandem/internal/evaltest"
 	"tandem/internal/testutil"
 	"tandem/smt"
 )

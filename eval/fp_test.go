@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"tandem/eval"
+	"tandem/internal/fptest"
 	"tandem/smt"
-	"tandem/smt/fp/fptest"
 	"tandem/smtlib"
 )
 

@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"tandem/eval/evaltest"
+	"tandem/internal/evaltest"
 	"tandem/smt"
 )
 

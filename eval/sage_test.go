@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"tandem/eval"
-	"tandem/eval/evaltest"
+	"tandem/internal/evaltest"
 	"tandem/internal/testutil"
 	"tandem/smtlib"
 )

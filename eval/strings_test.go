@@ -7,9 +7,9 @@ import (
 	"testing"
 
 	"tandem/eval"
+	"tandem/internal/strstest"
 	"tandem/internal/testutil"
 	"tandem/smt"
-	"tandem/smt/strs/strstest"
 )
 
 // TestStringsAgreeWithReference evaluates random ground Strings terms with

@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"tandem/idrup"
+	"tandem/internal/satgen"
 	"tandem/sat"
-	"tandem/sat/satgen"
 )
 
 func solverProof(b *testing.B) []byte {

@@ -11,8 +11,8 @@ import (
 	"testing"
 
 	"tandem/idrup"
+	"tandem/internal/satgen"
 	"tandem/sat"
-	"tandem/sat/satgen"
 )
 
 // ref is a deliberately naive IDRUP checker for the one-file mode, written

@@ -6,8 +6,8 @@ import (
 	"math/rand"
 	"testing"
 
+	"tandem/internal/satgen"
 	"tandem/sat"
-	"tandem/sat/satgen"
 )
 
 func benchSolve(b *testing.B, vars int, clauses [][]int, proof bool) {

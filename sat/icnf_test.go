@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"tandem/idrup"
+	"tandem/internal/satgen"
 	"tandem/sat"
-	"tandem/sat/satgen"
 )
 
 // guardedPigeonhole returns an iCNF script of PHP(p, p-1) whose

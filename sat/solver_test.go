@@ -10,9 +10,9 @@ import (
 	"time"
 
 	"tandem/idrup"
+	"tandem/internal/satgen"
 	"tandem/internal/testutil"
 	"tandem/sat"
-	"tandem/sat/satgen"
 )
 
 func checkProof(t *testing.T, proof []byte) {

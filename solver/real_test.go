@@ -12,9 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"tandem/internal/corpus"
 	"tandem/internal/testutil"
 	"tandem/solver"
-	"tandem/solver/corpus"
 )
 
 // knownMismatches lists corpus files where a solver's sat/unsat answer

@@ -42,7 +42,7 @@ import (
 	"time"
 
 	"tandem/campaign"
-	"tandem/campaign/toy"
+	"tandem/internal/toy"
 )
 
 type row struct {

@@ -18,7 +18,7 @@ import (
 	"time"
 
 	"tandem/eval"
-	"tandem/eval/evaltest"
+	"tandem/internal/evaltest"
 	"tandem/smt"
 )
 

@@ -26,7 +26,7 @@ import (
 	"unsafe"
 
 	"tandem/eval"
-	"tandem/eval/evaltest"
+	"tandem/internal/evaltest"
 	"tandem/smtlib"
 )
 

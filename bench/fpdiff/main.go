@@ -22,7 +22,7 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"tandem/smt/fp/fptest"
+	"tandem/internal/fptest"
 )
 
 func main() {

@@ -20,7 +20,7 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"tandem/smt/fp/fptest"
+	"tandem/internal/fptest"
 )
 
 type row struct {

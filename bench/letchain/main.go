@@ -29,7 +29,7 @@ import (
 	"time"
 
 	"tandem/eval"
-	"tandem/eval/evaltest"
+	"tandem/internal/evaltest"
 	"tandem/smtlib"
 )
 

@@ -31,8 +31,8 @@ import (
 	"time"
 
 	"tandem/idrup"
+	"tandem/internal/satgen"
 	"tandem/sat"
-	"tandem/sat/satgen"
 )
 
 type instance struct {

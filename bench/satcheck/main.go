@@ -18,7 +18,7 @@ import (
 	"sort"
 	"time"
 
-	"tandem/sat/satgen"
+	"tandem/internal/satgen"
 )
 
 type row struct {

@@ -20,8 +20,8 @@ import (
 	"time"
 
 	"tandem/idrup"
+	"tandem/internal/satgen"
 	"tandem/sat"
-	"tandem/sat/satgen"
 )
 
 // speedScripts is the fixed bench: pigeonhole with selector queries,

@@ -20,9 +20,9 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"tandem/internal/corpus"
 	"tandem/internal/testutil"
 	"tandem/solver"
-	"tandem/solver/corpus"
 )
 
 type fileResult struct {

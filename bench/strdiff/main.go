@@ -30,9 +30,9 @@ import (
 	"time"
 
 	"tandem/eval"
+	"tandem/internal/strstest"
 	"tandem/smt"
 	"tandem/smt/strs"
-	"tandem/smt/strs/strstest"
 	"tandem/smtlib"
 )
 

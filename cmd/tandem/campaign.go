@@ -12,8 +12,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"tandem/campaign"
-	"tandem/campaign/toy"
 	"tandem/internal/proc"
+	"tandem/internal/toy"
 )
 
 // campaignFlags are the harness flags every fuzzing command shares (diver,

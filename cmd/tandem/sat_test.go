@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"tandem/idrup"
-	"tandem/sat/satgen"
+	"tandem/internal/satgen"
 )
 
 // Issue 29: 'tandem sat X.icnf' held its stdout until exit, so under

@@ -5,10 +5,10 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"tandem/internal/strstest"
 	"tandem/internal/testutil"
 	"tandem/smt"
 	"tandem/smt/strs"
-	"tandem/smt/strs/strstest"
 )
 
 // diffSolver checks n random ground terms against a solver in batches.

@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"tandem/internal/strstest"
 	"tandem/smt"
 	"tandem/smt/strs"
-	"tandem/smt/strs/strstest"
 	"tandem/smtlib"
 )
 

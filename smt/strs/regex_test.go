@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"tandem/internal/strstest"
 	"tandem/smt"
 	"tandem/smt/strs"
-	"tandem/smt/strs/strstest"
 	"tandem/smtlib"
 )
 
