@@ -502,9 +502,11 @@ func (z *lazy) value(i int) uint64 {
 	return 0
 }
 
-// Verify re-checks an assignment exactly (see exact: the compiled
-// program, or the interpreter): every constraint of the problem must be
-// true.
+// Verify re-checks an assignment with the interpreter: every constraint
+// of the problem must be true. It is the last gate of a sat answer, so it
+// never takes the compiled program's word (the search and the seed phase
+// may have run that program): a compiled-evaluator bug shows as a
+// rejected answer (Stats.Rejected), not as a wrong sat.
 //
 // The interpreter's verdicts are cached per constraint with the values of
 // its input bytes (exactly, in the Analyzer, so across searches): a
@@ -513,7 +515,7 @@ func (s *Search) Verify(b []byte) error {
 	it := s.an.it
 	it.begin(b)
 	for i := range s.roots {
-		ok, err := s.exact(it, i, b, false)
+		ok, err := s.check(it, i, b, false, true)
 		if err != nil {
 			return fmt.Errorf("constraint %d: %w", i+1, err)
 		}
@@ -532,16 +534,26 @@ func (s *Search) Verify(b []byte) error {
 // are left alone) and the interpreter otherwise, or always with
 // Options.InterpreterChecks. A constraint not compiled yet is
 // interpreted the first time it is checked and compiled the second:
-// compiling costs about two interpretations (bench/evalspeed), and a
+// compiling costs several interpretations (bench/evalspeed), and a
 // branch condition the seed answers is often never checked again.
 func (s *Search) exact(it *interp, i int, b []byte, changed bool) (bool, error) {
+	return s.check(it, i, b, changed, false)
+}
+
+// check is exact; with interpOnly the verdict comes from the interpreter
+// (a cached compiled verdict is not taken).
+func (s *Search) check(it *interp, i int, b []byte, changed, interpOnly bool) (bool, error) {
 	r, in := s.roots[i], s.ins[i]
 	e := s.an.checked[r]
-	if e != nil && !changed && snapEqual(b, in, e.snap) {
+	if e != nil && !changed && (e.interp || !interpOnly) && snapEqual(b, in, e.snap) {
 		return e.holds, nil
 	}
 	var holds bool
-	if rp := s.checkProg(i, e != nil); rp != nil {
+	rp := s.checkProg(i, e != nil)
+	if interpOnly {
+		rp = nil
+	}
+	if rp != nil {
 		s.an.compiledChecks++
 		ok, err := rp.check(s.p.Layout, b)
 		if err != nil {
@@ -564,7 +576,7 @@ func (s *Search) exact(it *interp, i int, b []byte, changed bool) (bool, error) 
 	for j, by := range in {
 		e.snap[j] = b[by]
 	}
-	e.holds = holds
+	e.holds, e.interp = holds, rp == nil
 	return e.holds, nil
 }
 
@@ -607,8 +619,9 @@ func (rp *rootProg) check(l *Layout, b []byte) (bool, error) {
 // checked is the interpreter's last verdict on a constraint and the
 // values of its input bytes then.
 type checked struct {
-	snap  []byte
-	holds bool
+	snap   []byte
+	holds  bool
+	interp bool // decided by the interpreter, not a compiled program
 }
 
 // RunInput is the start of a search: the seed (an assignment of the whole
