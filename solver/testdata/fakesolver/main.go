@@ -58,6 +58,19 @@ func main() {
 	case "garbage":
 		fmt.Fprintln(out, "Hello from a solver that lost its way !!")
 		fmt.Fprintln(out, "42 frobnicate")
+	case "bad-option":
+		// z3 4.8's answer to an option it does not know: the word
+		// "unknown" in an error line is not a check-sat answer.
+		fmt.Fprintln(out, "ERROR: unknown parameter 'foo'")
+		fmt.Fprintln(out, "Legal parameters are:")
+		fmt.Fprintln(out, "  auto_config (bool) (default: true)")
+		out.Flush()
+		os.Exit(1)
+	case "unknown-option":
+		// an answer word first on a line of prose
+		fmt.Fprintln(out, "unknown option --frobnicate")
+		out.Flush()
+		os.Exit(1)
 	case "truncated":
 		fmt.Fprint(out, "sat\n(\n  (define-fun x () Int\n    3)\n  (define-fun y () (_ BitVec 8)\n")
 	case "flood":
