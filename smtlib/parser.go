@@ -243,12 +243,23 @@ func newParser(filename string, lx *lexer, opts []Options) *parser {
 	return p
 }
 
+// errorAt records an error at pos and abandons the command. A %w verb in
+// format makes its argument the [Error]'s cause.
 func (p *parser) errorAt(pos Pos, format string, args ...any) {
-	p.errs.Add(p.filename, pos, fmt.Sprintf(format, args...))
+	e := fmt.Errorf(format, args...)
+	p.errs = append(p.errs, &Error{Filename: p.filename, Pos: pos, Msg: e.Error(), Err: errors.Unwrap(e)})
 	if len(p.errs) >= p.maxErrs {
 		p.done = true
 	}
 	panic(bailout{})
+}
+
+// lexError records the lexer's error on the current token.
+func (p *parser) lexError() {
+	if p.lx.badErr != nil {
+		p.errorf("%w", p.lx.badErr)
+	}
+	p.errorf("%s", p.lx.badMsg)
 }
 
 func (p *parser) errorf(format string, args ...any) {
@@ -265,7 +276,7 @@ func (p *parser) expect(k tokKind, what string) {
 
 func (p *parser) unexpected(what string) {
 	if p.lx.kind == tBad {
-		p.errorf("%s", p.lx.badMsg)
+		p.lexError()
 	}
 	p.errorf("expected %s, found %s", what, p.lx.tokenText())
 }
@@ -273,7 +284,7 @@ func (p *parser) unexpected(what string) {
 func (p *parser) next() {
 	p.lx.next()
 	if p.lx.kind == tBad {
-		p.errorf("%s", p.lx.badMsg)
+		p.lexError()
 	}
 	if p.lx.depth > p.maxDepth {
 		p.errorf("parentheses nested deeper than %d", p.maxDepth)
@@ -286,7 +297,7 @@ func (p *parser) nextCommand() (cmd *Command, err error) {
 		return nil, io.EOF
 	}
 	for p.lx.kind == tBad {
-		p.errs.Add(p.filename, p.lx.tpos, p.lx.badMsg)
+		p.errs = append(p.errs, &Error{Filename: p.filename, Pos: p.lx.tpos, Msg: p.lx.badMsg, Err: p.lx.badErr})
 		if len(p.errs) >= p.maxErrs {
 			p.done = true
 			return nil, io.EOF
@@ -347,7 +358,7 @@ func (p *parser) command() *Command {
 	}
 	if !known {
 		if th := extensionTheory(name); th != "" {
-			p.errorf("%s", (&UnsupportedTheoryError{Theory: th, Symbol: name}).Error())
+			p.errorf("%w", &UnsupportedTheoryError{Theory: th, Symbol: name})
 		}
 		// Keep verbatim: read to the closing parenthesis.
 		for lx.depth > 0 {
@@ -934,7 +945,7 @@ func (p *parser) sortAfterParen(pos Pos) *smt.Sort {
 				return smt.FloatSort(eb, sb)
 			}
 			if th := extensionTheory(name); th != "" {
-				p.errorAt(pos, "%s", (&UnsupportedTheoryError{Theory: th, Symbol: name}).Error())
+				p.errorAt(pos, "%w", &UnsupportedTheoryError{Theory: th, Symbol: name})
 			}
 			p.errorAt(pos, "unknown indexed sort (_ %s …)", name)
 		}
@@ -1011,7 +1022,7 @@ func (p *parser) namedSort(name string, args []*smt.Sort, pos Pos) *smt.Sort {
 		return smt.SeqSort(args[0])
 	}
 	if th := extensionTheory(name); th != "" {
-		p.errorAt(pos, "%s", (&UnsupportedTheoryError{Theory: th, Symbol: name}).Error())
+		p.errorAt(pos, "%w", &UnsupportedTheoryError{Theory: th, Symbol: name})
 	}
 	p.errorAt(pos, "unknown sort %s (declare it with declare-sort)", name)
 	return nil
@@ -1068,7 +1079,7 @@ func (p *parser) datatypeBodies(ds []*smt.Datatype, arities []int, pos Pos) {
 		}
 		p.sortParams = nil
 		if err := p.st.DefineConstructors(d, cons); err != nil {
-			p.errorAt(pos, "%v", err)
+			p.errorAt(pos, "%w", err)
 		}
 		for _, c := range d.Constructors {
 			p.declareFun(c, pos)
@@ -1171,18 +1182,18 @@ func (p *parser) term() *smt.Term {
 		p.next()
 		t, err := p.st.BV(v, w)
 		if err != nil {
-			p.errorAt(pos, "%v", err)
+			p.errorAt(pos, "%w", err)
 		}
 		return t
 	case tString:
 		cps, err := unescapeString(lx.text)
 		if err != nil {
-			p.errorf("%v", err)
+			p.errorf("%w", err)
 		}
 		p.next()
 		t, err := p.st.String(cps)
 		if err != nil {
-			p.errorAt(pos, "%v", err)
+			p.errorAt(pos, "%w", err)
 		}
 		return t
 	case tSymbol:
@@ -1225,7 +1236,7 @@ func (p *parser) symbolTerm(name string, quoted bool, pos Pos) *smt.Term {
 		}
 		t, err := p.st.ApplyFunc(f, nil)
 		if err != nil {
-			p.errorAt(pos, "%v", err)
+			p.errorAt(pos, "%w", err)
 		}
 		return t
 	}
@@ -1248,7 +1259,7 @@ func (p *parser) symbolTerm(name string, quoted bool, pos Pos) *smt.Term {
 	if op, ok := smt.LookupOp(name); ok && op.Info().Indices == 0 {
 		t, err := p.st.Apply(op, nil)
 		if err != nil {
-			p.errorAt(pos, "%s is an operator and needs arguments: %v", name, err)
+			p.errorAt(pos, "%s is an operator and needs arguments: %w", name, err)
 		}
 		return t
 	}
@@ -1278,17 +1289,17 @@ func (p *parser) symbolTerm(name string, quoted bool, pos Pos) *smt.Term {
 // of cvc5's HO_ logics.
 func (p *parser) higherOrder(pos Pos, what string) {
 	if strings.HasPrefix(p.logic, "HO_") {
-		p.errorAt(pos, "%s", (&UnsupportedTheoryError{Theory: "higher-order logic", Symbol: what}).Error())
+		p.errorAt(pos, "%w", &UnsupportedTheoryError{Theory: "higher-order logic", Symbol: what})
 	}
 }
 
 func (p *parser) unknownSymbol(name string, pos Pos) {
 
 	if name == "fmf.card" {
-		p.errorAt(pos, "%s", (&UnsupportedTheoryError{Theory: "cardinality constraints (cvc5 finite model finding)", Symbol: name}).Error())
+		p.errorAt(pos, "%w", &UnsupportedTheoryError{Theory: "cardinality constraints (cvc5 finite model finding)", Symbol: name})
 	}
 	if th := extensionTheory(name); th != "" {
-		p.errorAt(pos, "%s", (&UnsupportedTheoryError{Theory: th, Symbol: name}).Error())
+		p.errorAt(pos, "%w", &UnsupportedTheoryError{Theory: th, Symbol: name})
 	}
 	p.errorAt(pos, "unknown symbol %s (declare it with declare-fun or declare-const)", name)
 }
@@ -1310,7 +1321,7 @@ func (p *parser) compound(pos Pos) *smt.Term {
 			p.expect(tRParen, "')' closing the quantifier")
 			t, err := p.st.Quantifier(forall, vs, body)
 			if err != nil {
-				p.errorAt(bodyPos, "%v", err)
+				p.errorAt(bodyPos, "%w", err)
 			}
 			return t
 		case "!":
@@ -1336,7 +1347,7 @@ func (p *parser) compound(pos Pos) *smt.Term {
 			}
 			fallthrough
 		case "@":
-			p.errorf("%s", (&UnsupportedTheoryError{Theory: "higher-order logic", Symbol: string(p.lx.text)}).Error())
+			p.errorf("%w", &UnsupportedTheoryError{Theory: "higher-order logic", Symbol: string(p.lx.text)})
 		}
 	}
 	// An application: head then arguments.
@@ -1356,7 +1367,7 @@ func (p *parser) compound(pos Pos) *smt.Term {
 		h.name, h.quoted = lx.name(), lx.quoted
 		if p.funs[h.name] == nil {
 			if th := extensionTheory(h.name); th != "" {
-				p.errorf("%s", (&UnsupportedTheoryError{Theory: th, Symbol: h.name}).Error())
+				p.errorf("%w", &UnsupportedTheoryError{Theory: th, Symbol: h.name})
 			}
 		}
 		p.next()
@@ -1448,7 +1459,7 @@ func (p *parser) compound(pos Pos) *smt.Term {
 		t, err = p.apply(h.name, h.quoted, args, headPos)
 	}
 	if err != nil {
-		p.errorAt(pos, "%v", err)
+		p.errorAt(pos, "%w", err)
 	}
 	return t
 }
@@ -1572,7 +1583,7 @@ func (p *parser) indexedApp(name string, idx []int, args []*smt.Term, pos Pos) (
 			p.unknownSymbol(name, pos)
 		}
 		if th := extensionTheory(name); th != "" {
-			p.errorAt(pos, "%s", (&UnsupportedTheoryError{Theory: th, Symbol: name}).Error())
+			p.errorAt(pos, "%w", &UnsupportedTheoryError{Theory: th, Symbol: name})
 		}
 		return nil, fmt.Errorf("unknown indexed operator (_ %s …)", name)
 	}
@@ -1616,7 +1627,7 @@ func (p *parser) indexedConst(pos Pos) *smt.Term {
 		p.expect(tRParen, "')'")
 		t, err := p.st.String([]rune{rune(v)})
 		if err != nil {
-			p.errorAt(pos, "%v", err)
+			p.errorAt(pos, "%w", err)
 		}
 		return t
 	}
@@ -1632,7 +1643,7 @@ func (p *parser) indexedConst(pos Pos) *smt.Term {
 		}
 		t, err := p.st.BV(v, w)
 		if err != nil {
-			p.errorAt(pos, "%v", err)
+			p.errorAt(pos, "%w", err)
 		}
 		return t
 	}
@@ -1643,7 +1654,7 @@ func (p *parser) indexedConst(pos Pos) *smt.Term {
 	p.next()
 	t, err := p.indexedApp(name, idx, nil, pos)
 	if err != nil {
-		p.errorAt(pos, "%v", err)
+		p.errorAt(pos, "%w", err)
 	}
 	return t
 }
@@ -1657,7 +1668,7 @@ func (p *parser) asTerm(pos Pos, _ []*smt.Term) *smt.Term {
 	if f == nil && name == "seq.empty" {
 		t, err := p.st.SeqEmpty(s)
 		if err != nil {
-			p.errorAt(pos, "%v", err)
+			p.errorAt(pos, "%w", err)
 		}
 		return t
 	}
@@ -1675,7 +1686,7 @@ func (p *parser) asTerm(pos Pos, _ []*smt.Term) *smt.Term {
 	}
 	t, err := p.st.ApplyFuncAs(p.resolve(f, nil, s), nil, s)
 	if err != nil {
-		p.errorAt(pos, "%v", err)
+		p.errorAt(pos, "%w", err)
 	}
 	return t
 }
@@ -1707,7 +1718,7 @@ func (p *parser) let(pos Pos) *smt.Term {
 	p.expect(tRParen, "')' closing let")
 	t, err := p.st.Let(vars, vals, body)
 	if err != nil {
-		p.errorAt(pos, "%v", err)
+		p.errorAt(pos, "%w", err)
 	}
 	return t
 }

@@ -186,7 +186,7 @@ func (p *parser) guard(f func()) (err error) {
 		}
 	}()
 	if p.lx.kind == tBad {
-		p.errorf("%s", p.lx.badMsg)
+		p.lexError()
 	}
 	f()
 	return p.errs.Err()
@@ -306,7 +306,7 @@ func (p *parser) inlineLets(t *smt.Term) *smt.Term {
 	e.InlineDefs, e.StripAnnotations = false, false
 	r, err := e.Expand(t)
 	if err != nil {
-		p.errorf("model value: %v", err)
+		p.errorf("model value: %w", err)
 	}
 	return r
 }
@@ -408,7 +408,7 @@ func (p *parser) asArray(pos Pos) *smt.Term {
 	}
 	t, err := p.st.AsArray(f)
 	if err != nil {
-		p.errorAt(pos, "%v", err)
+		p.errorAt(pos, "%w", err)
 	}
 	return t
 }
@@ -425,7 +425,7 @@ func (p *parser) lambda(pos Pos) *smt.Term {
 	p.markLocal(f)
 	t, err := p.st.AsArray(f)
 	if err != nil {
-		p.errorAt(pos, "%v", err)
+		p.errorAt(pos, "%w", err)
 	}
 	return t
 }
@@ -438,7 +438,7 @@ func (p *parser) rootObj(pos Pos) *smt.Term {
 	p.expect(tRParen, "')' closing root-obj")
 	t, err := p.st.Apply(smt.OpRootObj, []int{k}, poly)
 	if err != nil {
-		p.errorAt(pos, "%v", err)
+		p.errorAt(pos, "%w", err)
 	}
 	return t
 }
