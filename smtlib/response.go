@@ -127,6 +127,9 @@ func ParseModel(text []byte, sc *Script) (*Model, error) {
 // ValuePair is one (term value) pair of a get-value answer.
 type ValuePair struct {
 	Term, Value *smt.Term
+	// Text is the value as the solver printed it, for harnesses that
+	// compare a solver's printing itself (z3's string escapes).
+	Text string
 }
 
 // ParseValues reads a get-value answer ((t1 v1) (t2 v2) …) against the
@@ -141,13 +144,15 @@ func ParseValues(text []byte, sc *Script) ([]ValuePair, error) {
 			p.expect(tLParen, "'(' before a (term value) pair")
 			t := p.term()
 			p.expectSort = t.Sort()
+			start := p.lx.tpos.Offset
 			v := p.term()
+			vtext := strings.TrimSpace(string(text[start:p.lx.tpos.Offset]))
 			p.expectSort = nil
 			p.expect(tRParen, "')' after a (term value) pair")
 			if !sortFits(t.Sort(), v.Sort()) {
 				p.errorf("value of sort %s for a term of sort %s", v.Sort(), t.Sort())
 			}
-			out = append(out, ValuePair{t, v})
+			out = append(out, ValuePair{t, v, vtext})
 		}
 		p.lx.next()
 		if p.lx.kind != tEOF {
