@@ -201,7 +201,8 @@ func noModel(name string, res *solver.Result, limits solver.Limits) string {
 // SolveAndCheck runs the solver on the script with (get-model) after the
 // first check-sat and, when it answers sat, evaluates the assertions in
 // scope under its model. The error is for a solver that cannot be run
-// and for a model that cannot be read.
+// and for a model that cannot be read. When ctx ends, the solver is
+// stopped and the assertions not evaluated yet are not evaluable.
 func SolveAndCheck(ctx context.Context, sc *smtlib.Script, p *solver.Profile, limits solver.Limits) (*Run, error) {
 	res, err := solver.Run(ctx, p, solver.BytesInput(ScriptWithGetModel(sc)), solver.RunOptions{Limits: limits, Mode: solver.Mode{Models: true}})
 	if err != nil {
@@ -224,6 +225,6 @@ func SolveAndCheck(ctx context.Context, sc *smtlib.Script, p *solver.Profile, li
 		return run, fmt.Errorf("converting %s's model: %w", p.Name, err)
 	}
 	as, _ := AssertionsAtFirstCheck(sc)
-	run.Report = Evaluate(as, m)
+	run.Report = EvaluateContext(ctx, as, m)
 	return run, nil
 }
