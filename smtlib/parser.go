@@ -1323,7 +1323,8 @@ func (p *parser) compound(pos Pos) *smt.Term {
 			p.next()
 			return p.asTerm(pos, nil)
 		case "match":
-			p.errorf("match terms are not supported yet")
+			p.next()
+			return p.match(pos)
 		case "root-obj":
 			if p.model != nil {
 				p.next()
@@ -1710,6 +1711,106 @@ func (p *parser) let(pos Pos) *smt.Term {
 		p.errorAt(pos, "%v", err)
 	}
 	return t
+}
+
+// match parses (match t ((pattern body)…)) after "(match". Each
+// pattern's variables are in scope in its own body only.
+func (p *parser) match(pos Pos) *smt.Term {
+	lx := p.lx
+	tpos := lx.tpos
+	t := p.term()
+	ts := t.Sort()
+	if ts.Kind != smt.KindDatatype || ts.Datatype == nil {
+		p.errorAt(tpos, "match needs a term of a datatype sort, got %s", ts)
+	}
+	p.expect(tLParen, "'(' before the match cases")
+	var cases []smt.MatchCase
+	var bodies []*smt.Term
+	for lx.kind != tRParen {
+		p.expect(tLParen, "'(' before a (pattern term) match case")
+		c := p.pattern(ts)
+		n := len(p.bound)
+		for _, v := range c.Vars {
+			p.pushBound(v.Name(), v)
+		}
+		bpos := lx.tpos
+		body := p.term()
+		p.popBound(n)
+		if len(bodies) > 0 && body.Sort() != bodies[0].Sort() {
+			p.errorAt(bpos, "match case %d has sort %s, but the first case has sort %s", len(bodies)+1, body.Sort(), bodies[0].Sort())
+		}
+		p.expect(tRParen, "')' after a match case")
+		cases = append(cases, c)
+		bodies = append(bodies, body)
+	}
+	p.next()
+	if len(cases) == 0 {
+		p.errorAt(pos, "match needs at least one case")
+	}
+	p.expect(tRParen, "')' closing match")
+	m, err := p.st.Match(t, cases, bodies)
+	if err != nil {
+		p.errorAt(pos, "%v", err)
+	}
+	return m
+}
+
+// pattern parses a pattern of a match on a term of datatype sort ts: a
+// nullary constructor C, (C x1 … xk), or a variable x.
+func (p *parser) pattern(ts *smt.Sort) smt.MatchCase {
+	lx := p.lx
+	pos := lx.tpos
+	bind := map[string]*smt.Sort{}
+	for i, n := range ts.Datatype.Params {
+		bind[n] = ts.Params[i]
+	}
+	if lx.kind == tSymbol {
+		name := lx.name()
+		p.next()
+		if c := constructorOf(ts.Datatype, name); c != nil {
+			if len(c.Params) > 0 {
+				p.errorAt(pos, "constructor %s has %d fields: write the pattern (%s x1 … x%d)", name, len(c.Params), name, len(c.Params))
+			}
+			return smt.MatchCase{Constructor: c}
+		}
+		return smt.MatchCase{Vars: []*smt.Term{p.st.Var(name, ts)}}
+	}
+	p.expect(tLParen, "a pattern: a constructor, (constructor variable…) or a variable")
+	cpos := lx.tpos
+	name := p.symbol("a constructor")
+	c := constructorOf(ts.Datatype, name)
+	if c == nil {
+		p.errorAt(cpos, "%s is not a constructor of %s", name, ts)
+	}
+	var vars []*smt.Term
+	for lx.kind != tRParen {
+		vpos := lx.tpos
+		v := p.symbol("a pattern variable")
+		if len(vars) == len(c.Params) {
+			p.errorAt(vpos, "constructor %s has %d fields, the pattern binds more variables", name, len(c.Params))
+		}
+		for _, w := range vars {
+			if w.Name() == v {
+				p.errorAt(vpos, "pattern variable %s occurs twice", v)
+			}
+		}
+		vars = append(vars, p.st.Var(v, c.Params[len(vars)].Subst(bind)))
+	}
+	p.next()
+	if len(vars) != len(c.Params) {
+		p.errorAt(pos, "constructor %s has %d fields, the pattern binds %d variables", name, len(c.Params), len(vars))
+	}
+	return smt.MatchCase{Constructor: c, Vars: vars}
+}
+
+// constructorOf is the constructor of d called name, or nil.
+func constructorOf(d *smt.Datatype, name string) *smt.Func {
+	for _, c := range d.Constructors {
+		if c.Name == name {
+			return c
+		}
+	}
+	return nil
 }
 
 func (p *parser) annotated(pos Pos) *smt.Term {
