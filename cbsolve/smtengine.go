@@ -181,7 +181,7 @@ func hasBinder(t *smt.Term, seen map[*smt.Term]bool) bool {
 	}
 	seen[t] = true
 	switch t.Kind() {
-	case smt.Forall, smt.Exists, smt.Let, smt.Var:
+	case smt.Forall, smt.Exists, smt.Let, smt.MatchTerm, smt.Var:
 		return true
 	}
 	for _, a := range t.Args() {

@@ -192,6 +192,8 @@ func (e *Evaluator) compute(t *smt.Term, sc *scope) (smt.Value, error) {
 		return e.eval(t.Arg(len(bs)), inner)
 	case smt.Forall, smt.Exists:
 		return nil, fmt.Errorf("quantified term %s: %w", shortTerm(t), ErrUnsupported)
+	case smt.MatchTerm:
+		return e.match(t, sc)
 	case smt.App:
 		if t.Op() == smt.OpAsArray {
 			return &smt.ArrayValue{S: t.Sort(), Func: t.Func()}, nil
@@ -275,6 +277,19 @@ func (e *Evaluator) apply(t *smt.Term, sc *scope) (smt.Value, error) {
 			return smt.Undefined{S: t.Sort(), Term: t, Reason: "selector " + f.Name + " applied to another constructor"}, nil
 		}
 		return d.Args[f.Field], nil
+	case smt.FuncUpdater:
+		// SMT-LIB 2.6 (and cvc5): the value with the field replaced when
+		// it was built by the selector's constructor, unchanged otherwise.
+		d, ok := vals[0].(*smt.DatatypeValue)
+		if !ok {
+			return nil, fmt.Errorf("update %s applied to %s", f.Name, vals[0])
+		}
+		if d.Cons != f.Constructor || f.Field >= len(d.Args) {
+			return d, nil
+		}
+		args := append([]smt.Value(nil), d.Args...)
+		args[f.Field] = vals[1]
+		return &smt.DatatypeValue{S: d.S, Cons: d.Cons, Args: args}, nil
 	}
 	if fi, ok := e.interp(f); ok {
 		return e.callInterp(t, f, fi, vals)
@@ -287,6 +302,41 @@ func (e *Evaluator) apply(t *smt.Term, sc *scope) (smt.Value, error) {
 		return fit(v, t.Sort())
 	}
 	return smt.Undefined{S: t.Sort(), Term: t, Reason: "the model does not interpret " + f.Name}, nil
+}
+
+// match evaluates the body of the first case whose pattern matches the
+// value of the matched term, with the pattern's variables bound. A value
+// no case matches (the cases need not cover every constructor) makes the
+// match undefined.
+func (e *Evaluator) match(t *smt.Term, sc *scope) (smt.Value, error) {
+	v, err := e.eval(t.Arg(0), sc)
+	if err != nil {
+		return nil, err
+	}
+	if u, ok := v.(smt.Undefined); ok {
+		return undef(t, u), nil
+	}
+	d, ok := v.(*smt.DatatypeValue)
+	if !ok {
+		return nil, fmt.Errorf("match on %s, which is not a datatype value", v)
+	}
+	for i, c := range t.Cases() {
+		var vals []smt.Value
+		switch {
+		case c.Constructor == nil:
+			vals = []smt.Value{d}
+		case c.Constructor == d.Cons && len(c.Vars) == len(d.Args):
+			vals = d.Args
+		default:
+			continue
+		}
+		inner := &scope{vars: make(map[*smt.Term]smt.Value, len(c.Vars)), parent: sc}
+		for j, x := range c.Vars {
+			inner.vars[x] = vals[j]
+		}
+		return e.eval(t.Arg(i+1), inner)
+	}
+	return smt.Undefined{S: t.Sort(), Term: t, Reason: "no case of the match covers constructor " + d.Cons.Name}, nil
 }
 
 // interp is the interpretation of f: the model's, or f's own definition

@@ -145,7 +145,7 @@ func ParseValues(text []byte, sc *Script) ([]ValuePair, error) {
 			t := p.term()
 			p.expectSort = t.Sort()
 			start := p.lx.tpos.Offset
-			v := p.term()
+			v := p.termWant(t.Sort())
 			vtext := strings.TrimSpace(string(text[start:p.lx.tpos.Offset]))
 			p.expectSort = nil
 			p.expect(tRParen, "')' after a (term value) pair")
@@ -234,7 +234,7 @@ func (p *parser) modelEntry(m *Model) {
 		res := p.sort()
 		def := p.modelDef(name, formals, res, pos)
 		p.expectSort = res
-		def.Body = p.inlineLets(p.bodyWith(formals))
+		def.Body = p.inlineLets(p.bodyWith(formals, res))
 		p.expectSort = nil
 		if !sortFits(res, def.Body.Sort()) {
 			p.errorAt(pos, "model gives %s a value of sort %s, but it has sort %s", name, def.Body.Sort(), res)
@@ -259,7 +259,7 @@ func (p *parser) modelEntry(m *Model) {
 		p.next()
 		p.expect(tLParen, "'(' before the function bodies")
 		for _, d := range defs {
-			d.Body = p.bodyWith(d.Formals)
+			d.Body = p.bodyWith(d.Formals, d.Func.Result)
 			if !d.Declared {
 				d.Func.Formals, d.Func.Body = d.Formals, d.Body
 			}
@@ -422,7 +422,7 @@ func (p *parser) asArray(pos Pos) *smt.Term {
 // model's own and its as-array.
 func (p *parser) lambda(pos Pos) *smt.Term {
 	vs := p.sortedVars(true)
-	body := p.bodyWith(vs)
+	body := p.bodyWith(vs, nil)
 	p.expect(tRParen, "')' closing lambda")
 	p.lambdas++
 	f := p.st.NewFunc("lambda!"+strconv.Itoa(p.lambdas), smt.FuncDefined, sortsOfVars(vs), body.Sort())
@@ -438,7 +438,7 @@ func (p *parser) lambda(pos Pos) *smt.Term {
 // rootObj reads z3's (root-obj p k), a polynomial p in x and a root index.
 func (p *parser) rootObj(pos Pos) *smt.Term {
 	x := p.st.Var("x", smt.RealSort())
-	poly := p.bodyWith([]*smt.Term{x})
+	poly := p.bodyWith([]*smt.Term{x}, nil)
 	k := p.numeralInt()
 	p.expect(tRParen, "')' closing root-obj")
 	t, err := p.st.Apply(smt.OpRootObj, []int{k}, poly)
