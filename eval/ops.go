@@ -20,7 +20,7 @@ func (e *Evaluator) op(t *smt.Term, sc *scope) (smt.Value, error) {
 	case smt.OpAnd, smt.OpOr:
 		// and: false wins over undefined; or: true wins.
 		stop := t.Op() == smt.OpOr
-		var firstU *smt.Undefined
+		var us []smt.Value
 		for _, a := range t.Args() {
 			v, err := e.eval(a, sc)
 			if err != nil {
@@ -32,22 +32,19 @@ func (e *Evaluator) op(t *smt.Term, sc *scope) (smt.Value, error) {
 					return x, nil
 				}
 			case smt.Undefined:
-				if firstU == nil {
-					u := undef(t, x)
-					firstU = &u
-				}
+				us = append(us, x)
 			default:
 				return nil, fmt.Errorf("%s: argument %s is not Bool", t.Op(), v)
 			}
 		}
-		if firstU != nil {
-			return *firstU, nil
+		if len(us) > 0 {
+			return e.connective(t, us), nil
 		}
 		return smt.BoolValue(!stop), nil
 	case smt.OpImplies:
 		// (=> a1 … an b) is true when some ai is false or b is true.
 		n := t.NumArgs()
-		var firstU *smt.Undefined
+		var us []smt.Value
 		for i, a := range t.Args() {
 			v, err := e.eval(a, sc)
 			if err != nil {
@@ -60,16 +57,18 @@ func (e *Evaluator) op(t *smt.Term, sc *scope) (smt.Value, error) {
 				}
 				return smt.BoolValue(true), nil
 			case smt.Undefined:
-				if firstU == nil {
-					u := undef(t, x)
-					firstU = &u
+				if i < n-1 {
+					// (=> u b) is (or (not u) b): keep the polarity
+					us = append(us, smt.Undefined{S: x.S, Term: x.Term, Reason: x.Reason, ID: e.negated(x)})
+				} else {
+					us = append(us, x)
 				}
 			default:
 				return nil, fmt.Errorf("=>: argument %s is not Bool", v)
 			}
 		}
-		if firstU != nil {
-			return *firstU, nil
+		if len(us) > 0 {
+			return e.connective(t, us), nil
 		}
 		return smt.BoolValue(false), nil
 	case smt.OpRootObj:
@@ -92,11 +91,11 @@ func (e *Evaluator) op(t *smt.Term, sc *scope) (smt.Value, error) {
 				return nil, err
 			}
 			if u, ok := v.(smt.Undefined); ok {
-				return undef(t, u), nil
+				return keep(t, u), nil
 			}
 			return fit(v, t.Sort())
 		case smt.Undefined:
-			return undef(t, x), nil
+			return e.iteOpen(t, sc, x)
 		}
 		return nil, fmt.Errorf("ite: condition %s is not Bool", c)
 	}
@@ -105,7 +104,10 @@ func (e *Evaluator) op(t *smt.Term, sc *scope) (smt.Value, error) {
 		return nil, err
 	}
 	if !ok {
-		return u, nil
+		if vals != nil && (t.Op() == smt.OpEq || t.Op() == smt.OpDistinct) {
+			return e.eqOpen(t, vals)
+		}
+		return e.strictOpen(t, opHead(t), vals, u), nil
 	}
 	if bytes, steps := cost(t, vals); bytes > 0 || steps > 0 {
 		if err := e.numberFits(t, bytes); err != nil {
@@ -122,12 +124,61 @@ func (e *Evaluator) op(t *smt.Term, sc *scope) (smt.Value, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", shortTerm(t), err)
 	}
+	if u, ok := v.(smt.Undefined); ok && u.ID == 0 {
+		// the standard leaves this application open: it is one fixed
+		// value of its arguments
+		u.ID = e.intern(appKey(opHead(t), t.Sort(), vals))
+		v = u
+	}
 	if t.Op() != smt.OpSelect {
 		if err := e.account(t, v); err != nil {
 			return nil, err
 		}
 	}
 	return v, nil
+}
+
+// iteOpen is (ite c a b) with the condition open: a and b are both
+// evaluated; when they are the same value it does not matter which is
+// taken, otherwise the value is the application. An error in a branch
+// (other than the budget) leaves the value undefined, as the branch may
+// be the one not taken.
+func (e *Evaluator) iteOpen(t *smt.Term, sc *scope, c smt.Undefined) (smt.Value, error) {
+	var br [2]smt.Value
+	for i := range br {
+		v, err := e.eval(t.Arg(i+1), sc)
+		if err != nil {
+			if _, budget := err.(*BudgetError); budget {
+				return nil, err
+			}
+			return undef(t, c), nil
+		}
+		if _, ok := v.(smt.Undefined); !ok {
+			if v, err = fit(v, t.Sort()); err != nil {
+				return nil, err
+			}
+		}
+		br[i] = v
+	}
+	eq, known, err := e.same(br[0], br[1])
+	if err != nil {
+		return nil, err
+	}
+	if known && eq {
+		if u, ok := br[0].(smt.Undefined); ok {
+			return keep(t, u), nil
+		}
+		return br[0], nil
+	}
+	return e.symbolic(t, "ite", []smt.Value{c, br[0], br[1]}), nil
+}
+
+// negated is the ID of (not u).
+func (e *Evaluator) negated(u smt.Undefined) uint64 {
+	if u.ID == 0 {
+		return 0
+	}
+	return e.intern(appKey("not", smt.BoolSort(), []smt.Value{u}))
 }
 
 // strict applies an operator to defined argument values.

@@ -97,10 +97,18 @@ type RegLanValue struct{ Term *Term }
 // open: integer div or mod by zero, real division by zero, an operation on
 // an undefined value, a symbol the model does not interpret. Term is the
 // culprit (the innermost subterm whose value is open) and Reason says why.
+//
+// The standard leaves such a value open but fixed: (div 1 0) is some
+// integer, the same one wherever (div 1 0) occurs. An evaluator that
+// tracks this gives the value an ID: two Undefined values with the same
+// nonzero ID (from the same evaluation) are the same unknown element, so
+// (= (div 1 x) (div 1 x)) is true at x = 0. ID 0 is an unknown about which
+// nothing is known.
 type Undefined struct {
 	S      *Sort
 	Term   *Term
 	Reason string
+	ID     uint64
 }
 
 func (BoolValue) isValue()          {}
