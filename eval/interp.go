@@ -37,6 +37,12 @@ type Evaluator struct {
 	str    *strState // the Strings theory (strings.go), made on first use
 	unk    unknowns  // the applications open values stand for (unknown.go)
 
+	// arrays.go: (_ as-array f) resolved, model tables made canonical,
+	// and the functions and constants being resolved (to find cycles)
+	arrays    map[*smt.Func]*smt.ArrayValue
+	tables    map[*FuncInterp]*FuncInterp
+	resolving map[*smt.Func]bool
+
 	limits       Budget // Budget with the defaults filled in
 	steps, bytes int64
 	ctx          context.Context // set by EvalContext
@@ -57,6 +63,7 @@ func (e *Evaluator) Model() *Model { return e.model }
 func (e *Evaluator) SetModel(m *Model) {
 	e.model = m
 	e.unk = unknowns{}
+	e.arrays, e.tables, e.resolving = nil, nil, nil
 	e.Reset()
 }
 
@@ -196,7 +203,7 @@ func (e *Evaluator) compute(t *smt.Term, sc *scope) (smt.Value, error) {
 		return nil, fmt.Errorf("quantified term %s: %w", shortTerm(t), ErrUnsupported)
 	case smt.App:
 		if t.Op() == smt.OpAsArray {
-			return &smt.ArrayValue{S: t.Sort(), Func: t.Func()}, nil
+			return e.canon(&smt.ArrayValue{S: t.Sort(), Func: t.Func()})
 		}
 		if t.Func() != nil {
 			return e.apply(t, sc)
@@ -244,9 +251,17 @@ func (e *Evaluator) apply(t *smt.Term, sc *scope) (smt.Value, error) {
 	f := t.Func()
 	if f.Kind == smt.FuncDeclared && len(t.Args()) == 0 {
 		if v, ok := e.model.consts[f]; ok {
-			return v, nil
+			return e.canon(v)
 		}
 		if fi, ok := e.model.funcs[f]; ok && fi.Body != nil {
+			if e.resolving[f] {
+				return nil, fmt.Errorf("model definitions are cyclic: the value of %s is defined through itself", f.Name)
+			}
+			if e.resolving == nil {
+				e.resolving = map[*smt.Func]bool{}
+			}
+			e.resolving[f] = true
+			defer delete(e.resolving, f)
 			return e.callBody(t, f.Name, fi.Formals, fi.Body, nil)
 		}
 		if t.Sort().Kind == smt.KindUninterpreted {
@@ -347,6 +362,15 @@ func (e *Evaluator) interp(f *smt.Func) (*FuncInterp, bool) {
 func (e *Evaluator) callInterp(t *smt.Term, f *smt.Func, fi *FuncInterp, vals []smt.Value) (smt.Value, error) {
 	if fi.Body != nil {
 		return e.callBody(t, f.Name, fi.Formals, fi.Body, vals)
+	}
+	fi, err := e.table(f, fi)
+	if err != nil {
+		return nil, err
+	}
+	if len(fi.Entries) > 0 {
+		if err := unresolvedKey(f.Name, vals); err != nil {
+			return nil, err
+		}
 	}
 	if v, ok := fi.lookup(vals); ok {
 		return v, nil

@@ -232,6 +232,9 @@ func (e *Evaluator) strict(t *smt.Term, a []smt.Value) (smt.Value, error) {
 		if err != nil {
 			return nil, err
 		}
+		if err := unresolvedKey("store", a[1:2]); err != nil {
+			return nil, err
+		}
 		el, err := fit(a[2], arr.S.Elem())
 		if err != nil {
 			return nil, err
@@ -297,94 +300,60 @@ func fitIndex(i smt.Value, arr *smt.Sort) smt.Value {
 }
 
 // selectArray reads arr at i, applying the model's function for an
-// (_ as-array f) array.
+// (_ as-array f) array that is not a finite table.
 func (e *Evaluator) selectArray(t *smt.Term, arr *smt.ArrayValue, i smt.Value) (smt.Value, error) {
+	if arr.Func == nil && len(arr.Entries) > 0 {
+		if err := unresolvedKey("select", []smt.Value{i}); err != nil {
+			return nil, err
+		}
+	}
 	if v, ok := arr.Select(i); ok {
-		return v, nil
+		return e.canon(v)
 	}
 	f := arr.Func
 	fi, ok := e.interp(f)
 	if !ok {
-		return smt.Undefined{S: t.Sort(), Term: t, Reason: "the model does not interpret " + f.Name}, nil
+		return e.open(t, funcHead(f), []smt.Value{i}, "the model does not interpret "+f.Name), nil
 	}
 	return e.callInterp(t, f, fi, []smt.Value{i})
 }
 
-// materialize turns an (_ as-array f) array whose function is a table
-// into a store chain.
+// materialize is the content of an array (arrays given by model functions
+// resolved); an array of a function body that is not a table is not
+// evaluable here.
 func (e *Evaluator) materialize(arr *smt.ArrayValue) (*smt.ArrayValue, error) {
-	if arr.Func == nil {
-		return arr, nil
+	v, err := e.canon(arr)
+	if err != nil {
+		return nil, err
 	}
-	fi, ok := e.interp(arr.Func)
-	if !ok || fi.Body != nil || fi.Default == nil {
-		return nil, fmt.Errorf("array (_ as-array %s) is not a finite table in the model: %w", arr.Func.Name, ErrUnsupported)
-	}
-	out := smt.NewArrayValue(arr.S, fi.Default)
-	for j := len(fi.Entries) - 1; j >= 0; j-- { // first row wins
-		r := fi.Entries[j]
-		if len(r.Args) != 1 {
-			return nil, fmt.Errorf("array function %s takes %d arguments", arr.Func.Name, len(r.Args))
-		}
-		var err error
-		if out, err = out.Store(r.Args[0], r.Value); err != nil {
-			return nil, err
-		}
+	out := v.(*smt.ArrayValue)
+	if hasFuncArray(out) {
+		return nil, fmt.Errorf("array %s is given by a function body, not a finite table in the model: %w", arr, ErrUnsupported)
 	}
 	return out, nil
 }
 
-// equal is SMT-LIB = on two defined values.
+// equal is SMT-LIB = on two defined values. Arrays are compared by
+// content; an array given by a function body that is not a table is
+// equal to itself and not evaluable against anything else.
 func (e *Evaluator) equal(a, b smt.Value) (bool, error) {
 	if x, ok := a.(smt.RegLanValue); ok {
 		return e.regLanEqual(x, b)
 	}
-	x, okx := a.(*smt.ArrayValue)
-	y, oky := b.(*smt.ArrayValue)
-	if okx && oky && (x.Func != nil || y.Func != nil) && x.Func != y.Func {
+	if hasFuncArray(a) || hasFuncArray(b) {
 		var err error
-		if x, err = e.materialize(x); err != nil {
+		if a, err = e.canon(a); err != nil {
 			return false, err
 		}
-		if y, err = e.materialize(y); err != nil {
+		if b, err = e.canon(b); err != nil {
 			return false, err
 		}
-		return smt.ValueEqual(x, y), nil
-	}
-	if okx && oky {
-		return e.arrayEqual(x, y)
+		if hasFuncArray(a) || hasFuncArray(b) {
+			if smt.CompareValues(a, b) == 0 {
+				return true, nil // the same function
+			}
+			return false, fmt.Errorf("comparing %s with %s: an array given by a function body (not a finite table) is compared by content: %w", a, b, ErrUnsupported)
+		}
 	}
 	return smt.ValueEqual(a, b), nil
-}
-
-// arrayEqual compares arrays whose elements may themselves be (_ as-array)
-// arrays.
-func (e *Evaluator) arrayEqual(x, y *smt.ArrayValue) (bool, error) {
-	if x.Func != nil || y.Func != nil {
-		return x.Func == y.Func, nil
-	}
-	if x.S.Elem().Kind != smt.KindArray {
-		return smt.ValueEqual(x, y), nil
-	}
-	keys := map[string]smt.Value{}
-	for _, en := range x.Entries {
-		keys[en.Index.String()] = en.Index
-	}
-	for _, en := range y.Entries {
-		keys[en.Index.String()] = en.Index
-	}
-	for _, k := range keys {
-		p, _ := x.Select(k)
-		q, _ := y.Select(k)
-		eq, err := e.equal(p, q)
-		if err != nil || !eq {
-			return false, err
-		}
-	}
-	eq, err := e.equal(x.Default, y.Default)
-	if err != nil || eq {
-		return eq, err
-	}
-	n := smt.Cardinality(x.S.Index())
-	return n != nil && n.IsInt64() && int64(len(keys)) == n.Int64(), nil
 }
