@@ -208,6 +208,7 @@ type parser struct {
 	model      *Model
 	expectSort *smt.Sort
 	pending    []*smt.Func
+	pendingBy  map[string]*smt.Func
 	modelLocal map[*smt.Func]bool
 	modelDefs  map[string]Pos // names the model defines, at their first definition
 	lambdas    int

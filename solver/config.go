@@ -33,6 +33,8 @@ type profileEntry struct {
 	StdinArgs       *[]string    `toml:"stdin_args"`
 	InteractiveArgs *[]string    `toml:"interactive_args"`
 	ModelArgs       *[]string    `toml:"model_args"`
+	IncrementalArgs *[]string    `toml:"incremental_args"`
+	SetOptions      *[]string    `toml:"set_options"`
 	SelfCheckArgs   *[]string    `toml:"self_check_args"`
 	Options         *[]string    `toml:"options"`
 	VersionArgs     *[]string    `toml:"version_args"`
@@ -49,7 +51,7 @@ type profileEntry struct {
 // table overrides the keys it sets in the profile NAME, or, for a new name,
 // in the profile named by its base key (default "generic"). Keys are the
 // snake_case names of the Profile fields (binary, one_shot_args, stdin_args,
-// interactive_args, model_args, self_check_args, options, version_args,
+// interactive_args, incremental_args, set_options, model_args, self_check_args, options, version_args,
 // option_style, signatures, normal_exit_codes, logics, operators, and a
 // [solver.NAME.quirks] table); extra_signatures appends to the base's
 // signatures instead of replacing them. Unknown keys are errors.
@@ -128,6 +130,8 @@ func (e *profileEntry) apply(p *Profile) {
 	set(&p.StdinArgs, e.StdinArgs)
 	set(&p.InteractiveArgs, e.InteractiveArgs)
 	set(&p.ModelArgs, e.ModelArgs)
+	set(&p.IncrementalArgs, e.IncrementalArgs)
+	set(&p.SetOptions, e.SetOptions)
 	set(&p.SelfCheckArgs, e.SelfCheckArgs)
 	set(&p.Options, e.Options)
 	set(&p.VersionArgs, e.VersionArgs)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -76,6 +77,17 @@ type Profile struct {
 	InteractiveArgs []string `json:"interactive_args,omitempty"`
 	// ModelArgs turn on model production (for get-model and get-value).
 	ModelArgs []string `json:"model_args,omitempty"`
+	// IncrementalArgs let a one-shot run take push, pop, reset-assertions,
+	// check-sat-assuming and several check-sats (cvc5 --incremental); see
+	// [Mode.Incremental].
+	IncrementalArgs []string `json:"incremental_args,omitempty"`
+	// SetOptions are the set-option keywords the solver takes, as
+	// path.Match patterns (":produce-models", ":smt.*"); empty means every
+	// keyword. Scripts tandem writes for the solver leave the others out
+	// ([Profile.TakesOption]): z3 answers a cvc5-only option such as
+	// :incremental or :sets-exp with an error, which makes the answers
+	// after it look untrustworthy.
+	SetOptions []string `json:"set_options,omitempty"`
 	// SelfCheckArgs turn on the solver's own model (and proof) checking,
 	// e.g. z3 model_validate=true, cvc5 --check-models.
 	SelfCheckArgs []string `json:"self_check_args,omitempty"`
@@ -131,6 +143,7 @@ func Builtin() []*Profile {
 			StdinArgs:       []string{"-smt2", "-in"},
 			InteractiveArgs: []string{"-smt2", "-in"},
 			ModelArgs:       []string{"model=true"},
+			SetOptions:      z3SetOptions,
 			SelfCheckArgs:   []string{"model_validate=true"},
 			VersionArgs:     []string{"--version"},
 			OptionStyle:     OptionKeyValue,
@@ -146,6 +159,7 @@ func Builtin() []*Profile {
 			OneShotArgs:     []string{"--lang=smt2", FilePlaceholder},
 			StdinArgs:       []string{"--lang=smt2"},
 			InteractiveArgs: []string{"--lang=smt2", "--incremental"},
+			IncrementalArgs: []string{"--incremental"},
 			ModelArgs:       []string{"--produce-models"},
 			SelfCheckArgs:   []string{"--check-models", "--produce-models"},
 			VersionArgs:     []string{"--version"},
@@ -162,6 +176,7 @@ func Builtin() []*Profile {
 			OneShotArgs:     []string{"--lang=smt2", FilePlaceholder},
 			StdinArgs:       []string{"--lang=smt2"},
 			InteractiveArgs: []string{"--lang=smt2", "--incremental"},
+			IncrementalArgs: []string{"--incremental"},
 			ModelArgs:       []string{"--produce-models"},
 			SelfCheckArgs:   []string{"--check-models", "--produce-models"},
 			VersionArgs:     []string{"--version"},
@@ -207,6 +222,8 @@ func (p *Profile) Clone() *Profile {
 	c.InteractiveArgs = slices.Clone(p.InteractiveArgs)
 	c.ModelArgs = slices.Clone(p.ModelArgs)
 	c.SelfCheckArgs = slices.Clone(p.SelfCheckArgs)
+	c.IncrementalArgs = slices.Clone(p.IncrementalArgs)
+	c.SetOptions = slices.Clone(p.SetOptions)
 	c.Options = slices.Clone(p.Options)
 	c.VersionArgs = slices.Clone(p.VersionArgs)
 	c.Signatures = slices.Clone(p.Signatures)
@@ -228,7 +245,13 @@ func (p *Profile) Validate() error {
 	if n := countPlaceholders(p.OneShotArgs); n != 1 {
 		errs = append(errs, fmt.Errorf("profile %q: one_shot_args must contain %s exactly once (found %d)", p.Name, FilePlaceholder, n))
 	}
-	for _, list := range [][]string{p.StdinArgs, p.InteractiveArgs, p.ModelArgs, p.SelfCheckArgs, p.Options} {
+	for _, pat := range p.SetOptions {
+		if _, err := path.Match(pat, ":x"); err != nil || !strings.HasPrefix(pat, ":") {
+			errs = append(errs, fmt.Errorf("profile %q: set_options entry %q is not a keyword pattern such as \":produce-models\" or \":smt.*\"", p.Name, pat))
+			break
+		}
+	}
+	for _, list := range [][]string{p.StdinArgs, p.InteractiveArgs, p.IncrementalArgs, p.ModelArgs, p.SelfCheckArgs, p.Options} {
 		if countPlaceholders(list) != 0 {
 			errs = append(errs, fmt.Errorf("profile %q: %s may only appear in one_shot_args", p.Name, FilePlaceholder))
 			break
@@ -303,6 +326,36 @@ func (p *Profile) Accepts(logic string) bool {
 // solver-specific operators.
 func (p *Profile) AcceptsOperator(op string) bool { return slices.Contains(p.Operators, op) }
 
+// TakesOption reports whether the solver takes (set-option keyword …)
+// according to the profile's SetOptions.
+func (p *Profile) TakesOption(keyword string) bool {
+	if len(p.SetOptions) == 0 {
+		return true
+	}
+	for _, pat := range p.SetOptions {
+		if ok, _ := path.Match(pat, keyword); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// z3SetOptions are the options z3 4.8 takes in set-option: SMT-LIB 2.6's,
+// its dotted module parameters (:smt.arith.solver, :model.compact, …) and
+// its global parameters; it answers any other with "unknown parameter".
+var z3SetOptions = []string{
+	":diagnostic-output-channel", ":global-declarations", ":interactive-mode", ":print-success",
+	":produce-assertions", ":produce-assignments", ":produce-models", ":produce-proofs",
+	":produce-unsat-assumptions", ":produce-unsat-cores", ":random-seed", ":regular-output-channel",
+	":reproducible-resource-limit", ":verbosity",
+	":*.*", ":auto_config", ":auto-config", ":model", ":model_validate", ":model-validate", ":proof", ":rlimit",
+	":smtlib2_compliant", ":smtlib2-compliant", ":stats", ":timeout", ":unsat_core", ":unsat-core",
+	":well_sorted_check", ":well-sorted-check", ":type_check", ":type-check", ":memory_max_size",
+	":memory-max-size", ":memory_high_watermark", ":memory-high-watermark", ":dump_models", ":dump-models",
+	":trace", ":trace_file_name", ":warning", ":unicode", ":encoding", ":debug_ref_count",
+	":memory_max_alloc_count", ":dot_proof_file",
+}
+
 // Incremental reports whether the profile can run a [Session].
 func (p *Profile) Incremental() bool { return len(p.InteractiveArgs) > 0 }
 
@@ -320,11 +373,17 @@ type Mode struct {
 	Models bool
 	// SelfCheck adds SelfCheckArgs.
 	SelfCheck bool
+	// Incremental adds IncrementalArgs, for a script with push, pop,
+	// reset-assertions, check-sat-assuming or more than one check-sat.
+	Incremental bool
 }
 
 // modeArgs returns the model/self-check arguments and the profile options.
 func (p *Profile) modeArgs(m Mode) []string {
 	var a []string
+	if m.Incremental {
+		a = append(a, p.IncrementalArgs...)
+	}
 	if m.Models {
 		a = append(a, p.ModelArgs...)
 	}

@@ -262,6 +262,26 @@ func (pr *child) result(stdout, stderr []byte, outDropped, errDropped int64) *Re
 // parseOutput frames stdout into responses and sorts them into answers,
 // errors and raw responses. capped says the output was cut at OutputCap, in
 // which case an unterminated last response is expected, not an error.
+// Responses splits a solver's standard output into its top-level
+// responses in order (atoms such as sat or success, and balanced
+// s-expressions), so that a caller that sent a script with :print-success
+// on can pair every command with its response. The error says the output
+// ends inside a response (the responses before it are returned).
+func Responses(out []byte) ([]string, error) {
+	fr := newBytesFrameReader(out)
+	var rs []string
+	for {
+		text, err := fr.next()
+		if err == io.EOF {
+			return rs, nil
+		}
+		if err != nil {
+			return rs, err
+		}
+		rs = append(rs, text)
+	}
+}
+
 func parseOutput(res *Result, out []byte, capped bool) {
 	fr := newBytesFrameReader(out)
 	// A word of prose is noise, and so is every word on its line: the
