@@ -35,6 +35,10 @@ type Options struct {
 	Interactive bool
 }
 
+// MaxInteractivePush is the most levels one push opens in an interactive
+// reader; a larger push is an error that changes nothing.
+const MaxInteractivePush = 1 << 16
+
 // Script is a parsed SMT-LIB script: every command in order, including the
 // ones tandem does not interpret.
 type Script struct {
@@ -587,6 +591,9 @@ func (p *parser) commandBody(c *Command) {
 			c.N, c.HasN = p.numeralInt(), true
 		}
 		if c.Kind == CmdPush {
+			if p.interactive && c.N > MaxInteractivePush {
+				p.errorAt(c.Pos, "push %d: at most %d levels at once", c.N, MaxInteractivePush)
+			}
 			for i := 0; i < c.N && i < 1<<20; i++ {
 				p.undos = append(p.undos, undo{marker: true})
 				p.pushes++

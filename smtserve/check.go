@@ -158,7 +158,7 @@ func (s *Session) seed(l *fuzzysat.Layout) []byte {
 // falsified evaluates terms under m and names the first that is not true
 // ("" when all are).
 func (s *Session) falsified(m *eval.Model, terms []*smt.Term) string {
-	ev := eval.New(m)
+	ev := s.evaluator(m)
 	for i, t := range terms {
 		v, err := ev.Eval(t)
 		if err != nil {
@@ -251,7 +251,7 @@ func (s *Session) checkModel(text string, terms []*smt.Term) (*eval.Model, model
 	if err != nil {
 		return nil, modelUnchecked
 	}
-	ev := eval.New(m)
+	ev := s.evaluator(m)
 	verdict := modelTrue
 	for _, t := range terms {
 		v, err := ev.Eval(t)
@@ -376,4 +376,16 @@ func head(cmd string) string {
 		return c[:i]
 	}
 	return c
+}
+
+// evaluator is the session's one evaluator, switched to m: a fresh one
+// sizes its memo table by the largest term id it meets, which grows with
+// the session, so each query would pay for every term read so far.
+func (s *Session) evaluator(m *eval.Model) *eval.Evaluator {
+	if s.ev == nil {
+		s.ev = eval.New(m)
+	} else {
+		s.ev.SetModel(m)
+	}
+	return s.ev
 }

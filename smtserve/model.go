@@ -7,7 +7,6 @@ import (
 	"regexp"
 	"strings"
 
-	"tandem/eval"
 	"tandem/fuzzysat"
 	"tandem/smt"
 	"tandem/smtlib"
@@ -75,7 +74,7 @@ func (s *Session) getValue(ctx context.Context, c *smtlib.Command) {
 
 // values evaluates terms under fuzzing's model.
 func (s *Session) values(terms []*smt.Term) ([]smt.Value, error) {
-	ev := eval.New(s.last.model)
+	ev := s.evaluator(s.last.model)
 	out := make([]smt.Value, len(terms))
 	for i, t := range terms {
 		v, err := ev.Eval(t)

@@ -27,6 +27,7 @@ type Session struct {
 	sc  *smtlib.Script // the reader's symbols in scope, for reading models
 	st  *smt.Store
 	exp *smt.Expander
+	ev  *eval.Evaluator
 	out *bufio.Writer
 
 	printSuccess bool
@@ -255,7 +256,7 @@ func (s *Session) do(ctx context.Context, c *smtlib.Command) {
 		s.queue(c.Text, true)
 		s.success()
 	case smtlib.CmdPush:
-		s.push(c.N)
+		s.push(c.N) // at most smtlib.MaxInteractivePush
 		s.success()
 	case smtlib.CmdPop:
 		s.pop(c.N)
