@@ -293,7 +293,7 @@ func (s *Session) sync(ctx context.Context, cmds ...string) ([]solver.Reply, str
 		s.fbLevels[i] = -1
 	}
 	if err != nil || len(replies) != len(all) {
-		s.broken = fmt.Sprintf("the fallback failed: %v", err)
+		s.broken, s.brokenDepth = fmt.Sprintf("the fallback failed: %v", err), 0
 		fmt.Fprintf(s.opts.Log, "tandem smt: %s; its answers are ignored until reset\n", s.broken)
 		s.closeFallback()
 		return nil, s.broken
@@ -302,12 +302,21 @@ func (s *Session) sync(ctx context.Context, cmds ...string) ([]solver.Reply, str
 		if r.Kind == solver.RespSuccess {
 			continue
 		}
-		if head(sent[i].text) == "set-option" || head(sent[i].text) == "set-info" {
-			fmt.Fprintf(s.opts.Log, "tandem smt: the fallback did not take %.80s: %s %s\n", sent[i].text, r.Status, r.Message)
+		if h := head(sent[i].text); h == "set-option" || h == "set-info" || h == "set-logic" {
+			fmt.Fprintf(s.opts.Log, "tandem smt: the fallback did not take %.80s: %s %s\n", sent[i].text, r.Status, firstLine(r.Message))
 			continue
 		}
-		s.broken = fmt.Sprintf("the fallback rejected %.80s: %s %s", sent[i].text, r.Status, r.Message)
-		fmt.Fprintf(s.opts.Log, "tandem smt: %s; its answers are ignored until reset\n", s.broken)
+		if s.broken == "" || sent[i].scoped && sent[i].depth < s.brokenDepth || !sent[i].scoped {
+			s.brokenDepth = sent[i].depth
+			if !sent[i].scoped {
+				s.brokenDepth = 0
+			}
+		}
+		s.broken = fmt.Sprintf("the fallback rejected %.80s: %s %s", sent[i].text, r.Status, firstLine(r.Message))
+		fmt.Fprintf(s.opts.Log, "tandem smt: %s; its answers are ignored until that level is popped\n", s.broken)
+	}
+	if s.broken != "" && s.brokenDepth > len(s.levels)-1 {
+		s.broken = "" // the batch itself popped what was rejected
 	}
 	if s.broken != "" {
 		return nil, s.broken
@@ -388,4 +397,11 @@ func (s *Session) evaluator(m *eval.Model) *eval.Evaluator {
 		s.ev.SetModel(m)
 	}
 	return s.ev
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
 }

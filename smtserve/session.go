@@ -50,6 +50,9 @@ type Session struct {
 	fb       Backend
 	fbErr    error  // why the fallback could not be started
 	broken   string // why the fallback's stack no longer matches ours
+	// brokenDepth is the assertion level of the command the fallback
+	// rejected: popping it makes the stacks match again
+	brokenDepth int
 	pending  []pendingCmd
 	fbLevels []int // per open level, the index in pending of its push, or -1 once sent
 
@@ -73,6 +76,7 @@ type assertion struct {
 type pendingCmd struct {
 	text   string
 	scoped bool // undone by the pop of its level (declarations, assertions, push, pop)
+	depth  int  // the assertion level it was given at
 }
 
 // answerSource says who gave the last answer.

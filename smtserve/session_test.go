@@ -202,6 +202,29 @@ func TestRejectedCommandMakesFallbackUnknown(t *testing.T) {
 	}
 }
 
+// TestRejectedInScopeRecovers: a rejected assertion inside a push no
+// longer matters once its level is popped.
+func TestRejectedInScopeRecovers(t *testing.T) {
+	fb := &rejecting{fakeBackend{answer: solver.StatusUnsat}}
+	s, _ := New(Options{Fallback: func(context.Context) (Backend, error) { return fb, nil }})
+	var out strings.Builder
+	s.Serve(context.Background(), strings.NewReader(`(declare-const x Int)
+(push 1)
+(assert (> x 5))
+(check-sat)
+(pop 1)
+(assert (> x 7))
+(check-sat)
+(push 1)
+(assert (> x 5))
+(pop 1)
+(check-sat)
+`), &out)
+	if got := lines(out.String()); strings.Join(got, " ") != "unknown unsat unsat" {
+		t.Errorf("got %q", got)
+	}
+}
+
 type rejecting struct{ fakeBackend }
 
 func (r *rejecting) Batch(ctx context.Context, cmds ...string) ([]solver.Reply, error) {

@@ -50,7 +50,7 @@ func (s *Session) push(n int) {
 	for range n {
 		s.levels = append(s.levels, level{})
 		s.fbLevels = append(s.fbLevels, len(s.pending))
-		s.pending = append(s.pending, pendingCmd{text: "(push 1)", scoped: true})
+		s.pending = append(s.pending, pendingCmd{text: "(push 1)", scoped: true, depth: len(s.levels) - 1})
 	}
 }
 
@@ -68,7 +68,11 @@ func (s *Session) pop(n int) {
 			s.pending = s.pending[:i]
 			continue
 		}
-		s.pending = append(s.pending, pendingCmd{text: "(pop 1)", scoped: true})
+		s.pending = append(s.pending, pendingCmd{text: "(pop 1)", scoped: true, depth: len(s.levels) - 1})
+	}
+	if s.broken != "" && len(s.levels)-1 < s.brokenDepth {
+		// the command the fallback rejected has been popped
+		s.broken = ""
 	}
 	s.checked = min(s.checked, s.liveAsserts())
 }
@@ -97,6 +101,9 @@ func (s *Session) resetAssertions() {
 	s.levels = []level{{}}
 	s.checked = 0
 	s.fbLevels = nil
+	if s.broken != "" && s.brokenDepth > 0 {
+		s.broken = ""
+	}
 	s.queue("(reset-assertions)", false)
 }
 
@@ -105,7 +112,7 @@ func (s *Session) queue(text string, scoped bool) {
 	if text == "" {
 		return
 	}
-	s.pending = append(s.pending, pendingCmd{text: text, scoped: scoped})
+	s.pending = append(s.pending, pendingCmd{text: text, scoped: scoped, depth: len(s.levels) - 1})
 }
 
 // liveAsserts counts the assertions of every open level.
