@@ -47,14 +47,14 @@ type Session struct {
 	lastModel *eval.Model
 
 	// the fallback, kept in step lazily
-	fb       Backend
-	fbErr    error  // why the fallback could not be started
-	broken   string // why the fallback's stack no longer matches ours
+	fb     Backend
+	fbErr  error  // why the fallback could not be started
+	broken string // why the fallback's stack no longer matches ours
 	// brokenDepth is the assertion level of the command the fallback
 	// rejected: popping it makes the stacks match again
 	brokenDepth int
-	pending  []pendingCmd
-	fbLevels []int // per open level, the index in pending of its push, or -1 once sent
+	pending     []pendingCmd
+	fbLevels    []int // per open level, the index in pending of its push, or -1 once sent
 
 	exited bool
 	stats  Stats
