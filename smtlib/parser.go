@@ -25,7 +25,19 @@ type Options struct {
 	// MaxBytes bounds the size of a script read from a stream (default
 	// [MaxScriptBytes]).
 	MaxBytes int64
+	// Interactive makes a [Reader] read a stream as a solver in an
+	// interactive session does: a command is returned as soon as its
+	// closing parenthesis is read (nothing after it is waited for), exit
+	// does not read on to the end, parsing never stops after MaxErrors,
+	// a pop of more levels than are open is an error that changes
+	// nothing, and each command's text as written is kept in
+	// [Command.Text].
+	Interactive bool
 }
+
+// MaxInteractivePush is the most levels one push opens in an interactive
+// reader; a larger push is an error that changes nothing.
+const MaxInteractivePush = 1 << 16
 
 // Script is a parsed SMT-LIB script: every command in order, including the
 // ones tandem does not interpret.
@@ -141,10 +153,22 @@ func NewReader(filename string, r io.Reader, opts ...Options) *Reader {
 // Store is the store the reader builds terms in.
 func (r *Reader) Store() *smt.Store { return r.p.st }
 
+// Script returns a script without commands whose symbols are the ones in
+// scope after the commands read so far (and stay in step with the reader),
+// for reading a solver's answers to them with [ParseModel] and
+// [ParseValues].
+func (r *Reader) Script() *Script {
+	return &Script{Filename: r.p.filename, Store: r.p.st, env: r.p}
+}
+
 // Next returns the next command. At the end it returns nil, io.EOF. A
 // command with errors is skipped and its errors are returned as an
 // [ErrorList]; reading can continue after it.
 func (r *Reader) Next() (*Command, error) {
+	if r.p.interactive {
+		// a session may run for days: keep no errors that were returned
+		r.p.errs = nil
+	}
 	n := len(r.p.errs)
 	c, err := r.p.nextCommand()
 	if err == io.EOF && c == nil {
@@ -226,6 +250,10 @@ type parser struct {
 
 	argStack []*smt.Term // arguments of the applications being read
 	scratch  *Command    // when set, every command is read into it (Check keeps none)
+
+	interactive bool // Options.Interactive
+	deferred    bool // interactive: the token after the last command is not read yet
+	pushes      int  // interactive: push levels open
 }
 
 // bailout aborts the current command after an error has been recorded.
@@ -248,6 +276,12 @@ func newParser(filename string, lx *lexer, opts []Options) *parser {
 	p := &parser{
 		filename: filename, lx: lx, st: o.Store, maxDepth: o.MaxDepth, maxErrs: o.MaxErrors,
 		funs: map[string]*smt.Func{}, testers: map[string]*smt.Func{}, sorts: map[string]*sortEntry{},
+		interactive: o.Interactive,
+	}
+	if p.interactive {
+		p.maxErrs = math.MaxInt
+		p.deferred = true
+		return p
 	}
 	lx.next()
 	return p
@@ -306,6 +340,10 @@ func (p *parser) nextCommand() (cmd *Command, err error) {
 	if p.done {
 		return nil, io.EOF
 	}
+	if p.deferred {
+		p.deferred = false
+		p.lx.next()
+	}
 	for p.lx.kind == tBad {
 		p.errs = append(p.errs, &Error{Filename: p.filename, Pos: p.lx.tpos, Msg: p.lx.badMsg, Err: p.lx.badErr})
 		if len(p.errs) >= p.maxErrs {
@@ -338,7 +376,7 @@ func (p *parser) skipCommand() {
 	for p.lx.kind != tEOF {
 		if p.lx.depth == 0 && (p.lx.kind == tRParen || p.lx.kind == tLParen) {
 			if p.lx.kind == tRParen {
-				p.lx.next()
+				p.advanceAfterCommand()
 			}
 			return
 		}
@@ -379,10 +417,10 @@ func (p *parser) command() *Command {
 		}
 		raw := string(lx.recBuf)
 		lx.rec = false
-		lx.next()
-		return &Command{Kind: CmdUnknown, Pos: start, Name: name, Raw: raw}
+		p.advanceAfterCommand()
+		return &Command{Kind: CmdUnknown, Pos: start, Name: name, Raw: raw, Text: raw}
 	}
-	lx.rec = false
+	lx.rec = p.interactive
 	p.next()
 	c := p.scratch
 	if c == nil {
@@ -392,6 +430,17 @@ func (p *parser) command() *Command {
 	p.commandBody(c)
 	if lx.kind != tRParen {
 		p.unexpected("')' to close " + kind.String())
+	}
+	if p.interactive {
+		c.Text = string(lx.recBuf)
+		lx.rec = false
+		if kind == CmdExit {
+			lx.kind = tEOF
+			p.done = true
+			return c
+		}
+		p.deferred = true
+		return c
 	}
 	if kind == CmdExit {
 		// z3 and cvc5 stop reading at exit: so does the parser, keeping
@@ -403,6 +452,17 @@ func (p *parser) command() *Command {
 	}
 	lx.next() // not p.next: depth is back to 0 and a bad token belongs to the next command
 	return c
+}
+
+// advanceAfterCommand moves past the parenthesis that closes a command:
+// at once, or in an interactive reader when the next command is asked
+// for, so that a command is answered before the next one arrives.
+func (p *parser) advanceAfterCommand() {
+	if p.interactive {
+		p.deferred = true
+		return
+	}
+	p.lx.next()
 }
 
 func (p *parser) commandBody(c *Command) {
@@ -552,13 +612,22 @@ func (p *parser) commandBody(c *Command) {
 			c.N, c.HasN = p.numeralInt(), true
 		}
 		if c.Kind == CmdPush {
+			if p.interactive && c.N > MaxInteractivePush {
+				p.errorAt(c.Pos, "push %d: at most %d levels at once", c.N, MaxInteractivePush)
+			}
 			for i := 0; i < c.N && i < 1<<20; i++ {
 				p.undos = append(p.undos, undo{marker: true})
+				p.pushes++
 			}
 		} else {
+			if p.interactive && c.N > p.pushes {
+				p.errorAt(c.Pos, "pop %d: only %d push levels are open", c.N, p.pushes)
+			}
+			p.pushes = max(p.pushes-c.N, 0)
 			p.popScopes(c.N)
 		}
 	case CmdReset:
+		p.pushes = 0
 		p.funs = map[string]*smt.Func{}
 		p.overloads = nil
 		p.testers = map[string]*smt.Func{}
@@ -566,6 +635,7 @@ func (p *parser) commandBody(c *Command) {
 		p.undos = nil
 		p.global = false
 	case CmdResetAssertions:
+		p.pushes = 0
 		p.popScopes(len(p.undos))
 	case CmdAssert:
 		pos := lx.tpos

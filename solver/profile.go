@@ -133,7 +133,8 @@ var commonSignatures = []string{
 func sigs(extra ...string) []string { return append(slices.Clone(extra), commonSignatures...) }
 
 // Builtin returns fresh copies of the built-in profiles: z3, cvc5, cvc4,
-// boolector and generic, in that order.
+// boolector, generic and tandem (tandem smt, the running tandem binary), in
+// that order.
 func Builtin() []*Profile {
 	return []*Profile{
 		{
@@ -211,7 +212,29 @@ func Builtin() []*Profile {
 			OptionStyle:     OptionAny,
 			Signatures:      sigs(),
 		},
+		{
+			// tandem itself as an SMT-LIB solver (tandem smt: fuzzing
+			// first, z3 behind it; 'tandem --fallback=cvc5' for cvc5),
+			// so the solver fuzzers can run against it.
+			Name:            "tandem",
+			Binary:          tandemBinary(),
+			OneShotArgs:     []string{"smt", FilePlaceholder},
+			StdinArgs:       []string{"smt"},
+			InteractiveArgs: []string{"smt"},
+			VersionArgs:     []string{"smt", "--version"},
+			OptionStyle:     OptionDashDash,
+			Signatures:      sigs("panic:", "fatal error:", "goroutine "),
+		},
 	}
+}
+
+// tandemBinary is the binary of the tandem profile: the running program
+// when it is tandem, else "tandem" on PATH.
+func tandemBinary() string {
+	if exe, err := os.Executable(); err == nil && filepath.Base(exe) == "tandem" {
+		return exe
+	}
+	return "tandem"
 }
 
 // Clone returns a deep copy of p.
