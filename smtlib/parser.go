@@ -252,7 +252,7 @@ type parser struct {
 	scratch  *Command    // when set, every command is read into it (Check keeps none)
 
 	interactive bool // Options.Interactive
-	deferred    bool // interactive: the token after the last command is not read yet
+	nextUnread  bool // interactive: the token after the last command is not read yet
 	pushes      int  // interactive: push levels open
 }
 
@@ -280,7 +280,7 @@ func newParser(filename string, lx *lexer, opts []Options) *parser {
 	}
 	if p.interactive {
 		p.maxErrs = math.MaxInt
-		p.deferred = true
+		p.nextUnread = true
 		return p
 	}
 	lx.next()
@@ -340,8 +340,8 @@ func (p *parser) nextCommand() (cmd *Command, err error) {
 	if p.done {
 		return nil, io.EOF
 	}
-	if p.deferred {
-		p.deferred = false
+	if p.nextUnread {
+		p.nextUnread = false
 		p.lx.next()
 	}
 	for p.lx.kind == tBad {
@@ -439,7 +439,7 @@ func (p *parser) command() *Command {
 			p.done = true
 			return c
 		}
-		p.deferred = true
+		p.nextUnread = true
 		return c
 	}
 	if kind == CmdExit {
@@ -459,7 +459,7 @@ func (p *parser) command() *Command {
 // for, so that a command is answered before the next one arrives.
 func (p *parser) advanceAfterCommand() {
 	if p.interactive {
-		p.deferred = true
+		p.nextUnread = true
 		return
 	}
 	p.lx.next()
