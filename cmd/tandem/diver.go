@@ -68,6 +68,7 @@ error.`,
 	fl.BoolVar(&o.NoSpec, "nospec", false, "no solver-specific operators")
 	fl.BoolVar(&noOptFuzz, "no-option-fuzz", false, "solve every mutant in the solver's default mode")
 	fl.BoolVar(&o.NoSelfCheck, "no-self-check", false, "do not turn on the solver's own model check")
+	fl.BoolVar(&o.OneShot, "one-shot", false, "one solver process per mutant (default: the mutants of a seed in one incremental session)")
 	fl.StringVar(&out, "out", "diver-out", "campaign directory")
 	fl.DurationVar(&cf.duration, "budget", 0, "time budget, e.g. 1h (default 10m when no --iterations)")
 	fl.Uint64VarP(&cf.iterations, "iterations", "n", 0, "number of seeds (iterations) to run (0: none)")
