@@ -91,10 +91,10 @@ func TestErroringTargetNoGap(t *testing.T) {
 		if r.Score != NoScore(to) || r.Status["solvera"] != "error" {
 			t.Errorf("%s: margin %g, target %q; want %g (no score) and error", fz, r.Score, r.Status["solvera"], NoScore(to))
 		}
-		if _, ok := r.FirstGap(to); ok || r.Stats.Rewards != 0 {
+		if _, ok := r.FirstGap(); ok || r.Stats.Rewards != 0 {
 			t.Errorf("%s: erroring target gave a gap or %d rewards", fz, r.Stats.Rewards)
 		}
-		if found, _ := GapSummary([]*PerfRun{r}, to, time.Minute); found != 0 {
+		if found, _ := GapSummary([]*PerfRun{r}, time.Minute); found != 0 {
 			t.Errorf("%s: gap runs %d/1", fz, found)
 		}
 	}
@@ -114,7 +114,7 @@ func TestSleepingTargetInconclusive(t *testing.T) {
 	if r.Stats.Timeouts != 0 || r.Stats.Inconclusive < 1 || r.Stats.Reruns < InconclusiveRetries {
 		t.Errorf("stats: %d timeouts, %d inconclusive, %d re-runs; want 0, ≥ 1, ≥ %d", r.Stats.Timeouts, r.Stats.Inconclusive, r.Stats.Reruns, InconclusiveRetries)
 	}
-	if _, ok := r.FirstGap(to); ok {
+	if _, ok := r.FirstGap(); ok {
 		t.Error("a sleeping target gave a gap")
 	}
 }
@@ -133,7 +133,7 @@ func TestBurningTargetConfirmedGap(t *testing.T) {
 	if r.Status["solvera"] != "timeout" || r.CPU["solvera"] < to.Seconds() {
 		t.Errorf("target %q with %g s CPU; want a timeout with CPU ≥ the timeout", r.Status["solvera"], r.CPU["solvera"])
 	}
-	if _, ok := r.FirstGap(to); !ok || r.Score < to.Seconds() {
+	if _, ok := r.FirstGap(); !ok || r.Score < to.Seconds() {
 		t.Errorf("margin %g: a CPU-bound timeout against an instant reference is not a confirmed gap", r.Score)
 	}
 }
@@ -150,7 +150,7 @@ func TestUnconfirmedGapDropped(t *testing.T) {
 	if r.FuzzScore < to.Seconds() {
 		t.Fatalf("fuzzing margin %g: the first run should have been a CPU timeout", r.FuzzScore)
 	}
-	if _, ok := r.FirstGap(to); ok || r.Score >= to.Seconds() || r.Status["solvera"] != "sat" {
+	if _, ok := r.FirstGap(); ok || r.Score >= to.Seconds() || r.Status["solvera"] != "sat" {
 		t.Errorf("confirmed margin %g, target %q: a gap no re-run shows was kept", r.Score, r.Status["solvera"])
 	}
 }

@@ -90,10 +90,14 @@ func TestTimingLineRoundTrip(t *testing.T) {
 		{"z3 smt.string_solver=z3str3", "4.8.12", "timeout", 10},
 		{"cvc5 --fp-exp", "1.0.3 [git: x]", "unsat", 1.5},
 	} {
-		sp, st, v, ok := parseTiming(timingLine(c.spec, c.version, c.status, c.par2), specs)
+		sp, st, v, ok := parseTiming(timingLine(c.spec, c.version, c.status, c.par2, "s"), specs)
 		if !ok || sp != c.spec || st != c.status || v != c.par2 {
 			t.Errorf("parseTiming(timingLine(%q, %q, %q, %g)) = %q, %q, %g, %v", c.spec, c.version, c.status, c.par2, sp, st, v, ok)
 		}
+	}
+	// Effort units: the number is read, whatever the unit.
+	if _, st, v, ok := parseTiming(timingLine("z3", "4.8.12", "sat", 12345, "z3 rlimit-count"), specs); !ok || st != "sat" || v != 12345 {
+		t.Errorf("effort timing line read as %q, %g, %v", st, v, ok)
 	}
 	for _, bad := range []string{"", "- cvc4 1.8: sat, PAR-2 1 s", "- z3 4.8.12 sat", "Top constructs of this run: a, b, c."} {
 		if _, _, _, ok := parseTiming(bad, specs); ok {
@@ -103,11 +107,12 @@ func TestTimingLineRoundTrip(t *testing.T) {
 }
 
 func TestFirstGap(t *testing.T) {
-	r := &PerfRun{Trace: []TracePoint{{1, 0.5, 0.01, ""}, {2, 3.25, 1.5, ""}, {3, 7, 2.5, ""}, {4, 9, 3.9, ""}}}
-	if g, ok := r.FirstGap(2 * time.Second); !ok || g != 7 {
-		t.Errorf("FirstGap(2s) = %v, %v; want 7, true (the first best score ≥ one timeout)", g, ok)
+	r := &PerfRun{Limit: 2, Trace: []TracePoint{{1, 0.5, 0.01, ""}, {2, 3.25, 1.5, ""}, {3, 7, 2.5, ""}, {4, 9, 3.9, ""}}}
+	if g, ok := r.FirstGap(); !ok || g != 7 {
+		t.Errorf("FirstGap with limit 2 = %v, %v; want 7, true (the first best score ≥ one timeout)", g, ok)
 	}
-	if _, ok := r.FirstGap(5 * time.Second); ok {
-		t.Error("FirstGap(5s) found a gap in a run whose best score stays below 5")
+	r.Limit = 5
+	if _, ok := r.FirstGap(); ok {
+		t.Error("FirstGap with limit 5 found a gap in a run whose best score stays below 5")
 	}
 }
