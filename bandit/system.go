@@ -41,8 +41,12 @@ type SystemOptions struct {
 	Fuzzer  string   `json:"fuzzer,omitempty"`
 	Fuzzers []string `json:"fuzzers,omitempty"`
 	Agent   string   `json:"agent,omitempty"`
-	// Timeout per query (default DefaultBugTimeout).
+	// Timeout per query (default DefaultBugTimeout): the CPU limit of a
+	// solver run. Wall is its wall-clock limit (0: WallFactor·Timeout);
+	// raise it on a loaded machine, where a solver that gets less than
+	// 1/WallFactor of a core otherwise ends inconclusive.
 	Timeout time.Duration `json:"timeout,omitempty"`
+	Wall    time.Duration `json:"wall,omitempty"`
 	// Queries per iteration: the query budget of a run (default 50 when
 	// there is no Budget either); Budget is a perf run's time budget.
 	Queries int           `json:"queries,omitempty"`
@@ -179,6 +183,7 @@ func (s *System) environment(ctx context.Context) (*Env, error) {
 		defer cancel()
 		s.env, s.err = NewEnv(vctx, s.g, s.opt.Gen, s.opt.Solvers, s.opt.Timeout)
 		if s.err == nil {
+			s.env.Wall = s.opt.Wall
 			s.err = s.env.UseMeasure(s.opt.Measure, s.opt.EffortLimit)
 		}
 	})

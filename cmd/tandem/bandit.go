@@ -36,6 +36,7 @@ func (f *banditFlags) register(c *cobra.Command, mode string) {
 	fl.StringSliceVar(&f.o.Fuzzers, "fuzzers", nil, "fuzzers to run side by side (default: banditfuzz and every baseline)")
 	fl.StringVar(&f.out, "out", "bandit-"+mode, "campaign directory: store, findings/, runs/, suite/, summary.json, runs.json, report.html")
 	fl.DurationVar(&f.o.Timeout, "timeout", bandit.DefaultPerfTimeout, "per-query CPU timeout (paper: 2500 s performance, 60 s bugs)")
+	fl.DurationVar(&f.o.Wall, "wall", 0, "wall-clock limit per solver run (default 2 × --timeout); raise it on a loaded machine, where a run stopped by it below 90% of the timeout in CPU is inconclusive")
 	fl.IntVar(&f.runs, "runs", 1, "runs per fuzzer (paper: 100); the campaign's iterations are runs × fuzzers unless --iterations is given")
 	fl.IntVar(&f.o.Gen.Vars, "vars", 0, "variables (default 2)")
 	fl.IntVar(&f.o.Gen.MinAsserts, "min-asserts", 0, "fewest assertions (default 3)")
