@@ -53,7 +53,8 @@ type SystemOptions struct {
 	Budget  time.Duration `json:"budget,omitempty"`
 	// MinMargin is the perf-mode PAR-2 margin, in the measure's unit,
 	// from which the best instance is reported as a finding (default: the
-	// measure's Limit, one timeout or the effort limit).
+	// measure's Limit, one timeout or the effort limit; a negative margin
+	// makes every run's best input a finding).
 	MinMargin float64 `json:"min_margin,omitempty"`
 	// Confirm is k of PerfOptions: the best instance is re-run k times
 	// and only a confirmed (median) margin is reported (0: DefaultConfirm;
@@ -242,7 +243,7 @@ func (s *System) Iterate(ctx context.Context, it *campaign.Iteration) ([]campaig
 // margin reaches MinMargin.
 func (s *System) perfFindings(e *Env, run *PerfRun) []campaign.Finding {
 	min := s.opt.MinMargin
-	if min <= 0 {
+	if min == 0 {
 		min = e.Limit()
 	}
 	if run.Best == "" || run.Score < min {
