@@ -195,3 +195,49 @@ func TestPerfScoreGapInvariant(t *testing.T) {
 		}
 	}
 }
+
+// TestScoreGapInvariantEveryMeasure is TestPerfScoreGapInvariant for the
+// scores of every measure (Env.Score): a margin of at least the measure's
+// Limit needs a target that did not solve the input, or used the whole
+// limit, and a reference that answered; an excluded target — now also an
+// answer without an effort count — scores NoScore.
+func TestScoreGapInvariantEveryMeasure(t *testing.T) {
+	to := time.Second
+	const limit = 1000
+	var all []Outcome
+	for s := solver.StatusError; s <= solver.StatusUnsupported; s++ {
+		for _, cost := range []time.Duration{0, to / 2, to} {
+			for _, inc := range []bool{false, true} {
+				for _, noEffort := range []bool{false, true} {
+					if inc && s != solver.StatusTimeout {
+						continue
+					}
+					effort := int64(cost.Seconds() * limit)
+					all = append(all, Outcome{Status: s, CPU: cost, Wall: cost, Effort: effort, Inconclusive: inc, NoEffort: noEffort})
+				}
+			}
+		}
+	}
+	for _, m := range []Measure{MeasureCPU, MeasureWall, MeasureEffort} {
+		e := &Env{Timeout: to, Measure: m, EffortLimit: limit}
+		for _, tg := range all {
+			for _, ref := range all {
+				if m != MeasureEffort && (tg.NoEffort || ref.NoEffort) {
+					continue // only the effort measure marks outcomes so
+				}
+				got := e.Score([]Outcome{tg, ref})
+				if tg.excludedTarget() && got != e.NoScore() {
+					t.Errorf("%s: target %+v (excluded), ref %+v: score %g, want NoScore", m, tg, ref, got)
+				}
+				if got < e.Limit() {
+					continue
+				}
+				failed := tg.CPU >= to || (tg.Status != solver.StatusSat && tg.Status != solver.StatusUnsat)
+				answered := (ref.Status == solver.StatusSat || ref.Status == solver.StatusUnsat) && !ref.NoEffort
+				if !failed || !answered || tg.excludedTarget() {
+					t.Errorf("%s: gap %g from target %+v, ref %+v", m, got, tg, ref)
+				}
+			}
+		}
+	}
+}
