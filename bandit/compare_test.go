@@ -2,6 +2,7 @@ package bandit
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"math"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"tandem/campaign"
 	"tandem/internal/testutil"
 	"tandem/solver"
 )
@@ -172,5 +174,46 @@ func TestEffortMeasureSameSolver(t *testing.T) {
 	}
 	if _, err := ParseMeasure("ticks"); err == nil {
 		t.Error("ParseMeasure accepted ticks")
+	}
+}
+
+// TestSideBySideCampaignResume: a side-by-side comparison is a campaign:
+// stopped after two of its iterations and resumed with a larger budget, it
+// holds every fuzzer's runs, each written once, and reads back as the
+// comparison of all of them.
+func TestSideBySideCampaignResume(t *testing.T) {
+	testutil.RequireBinary(t, "z3")
+	ctx := context.Background()
+	o := SystemOptions{Mode: "perf", Theory: "lia", Solvers: []string{"z3 smt.arith.solver=2", "z3"}, Fuzzers: []string{FuzzerBandit, FuzzerRandom},
+		Timeout: 10 * time.Second, Wall: 5 * time.Minute, Queries: 2, Confirm: -1, Measure: MeasureEffort, EffortLimit: 1_000_000}
+	cfg, _ := json.Marshal(o)
+	dir := t.TempDir()
+	if _, err := campaign.Run(ctx, dir, SystemName, cfg, campaign.Options{Iterations: 2, Workers: 1, NoReduce: true, Seed: 9}); err != nil {
+		t.Fatal(err)
+	}
+	c, err := ReadComparison(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rows := c.Perf.Rows(); len(rows) != 2 || rows[0].Runs != 1 || rows[1].Runs != 1 {
+		t.Fatalf("after 2 iterations: rows %+v", rows)
+	}
+	sum, err := campaign.Resume(ctx, dir, campaign.Options{Iterations: 4, Workers: 2, NoReduce: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Iterations != 2 || sum.Resumed != 2 {
+		t.Errorf("resume ran %d iterations after %d", sum.Iterations, sum.Resumed)
+	}
+	if c, err = ReadComparison(dir); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range c.Perf.Rows() {
+		if r.Runs != 2 || r.Queries != 4 {
+			t.Errorf("%s after resume: %d runs, %d queries; want 2 and 4", r.Fuzzer, r.Runs, r.Queries)
+		}
+	}
+	if c.Perf.Unit != "z3 rlimit-count" || c.Perf.Limit != 1_000_000 || c.Perf.RunsPerFuzzer != 2 {
+		t.Errorf("comparison: unit %q, limit %g, %d runs per fuzzer", c.Perf.Unit, c.Perf.Limit, c.Perf.RunsPerFuzzer)
 	}
 }
