@@ -112,6 +112,9 @@ type Profile struct {
 	Operators []string `json:"operators,omitempty"`
 	// Quirks of its model syntax.
 	Quirks Quirks `json:"quirks"`
+	// Effort says how the solver reports a deterministic count of its work
+	// (nil: it does not); see [Profile.WithEffort].
+	Effort *Effort `json:"effort,omitempty"`
 }
 
 // commonSignatures are crash and self-check signatures every native solver
@@ -153,6 +156,7 @@ func Builtin() []*Profile {
 			Operators: []string{"^", "bv2int", "int2bv", "bvredor", "bvredand", "ext_rotate_left", "ext_rotate_right",
 				"bvumul_noovfl", "bvsmul_noovfl", "bvsmul_noudfl", "pble", "pbge", "pbeq", "at-most", "at-least"},
 			Quirks: Quirks{ValueOnNextLine: true, DecimalRationals: true, UniverseDeclarations: true, AsArray: true},
+			Effort: z3Effort.clone(),
 		},
 		{
 			Name:            "cvc5",
@@ -170,6 +174,7 @@ func Builtin() []*Profile {
 			Operators: []string{"str.rev", "str.to_lower", "str.to_upper", "str.update", "str.indexof_re", "seq.rev",
 				"int.pow2", "iand", "^", "exp", "sin", "cos", "tan", "pi", "sqrt", "bv2nat", "int2bv"},
 			Quirks: Quirks{AbstractValuesAs: true},
+			Effort: cvc5Effort.clone(),
 		},
 		{
 			Name:            "cvc4",
@@ -187,6 +192,7 @@ func Builtin() []*Profile {
 			Operators: []string{"str.rev", "str.tolower", "str.toupper", "iand", "exp", "sin", "cos", "tan", "pi",
 				"bv2nat", "int2bv"},
 			Quirks: Quirks{ModelKeyword: true, AbstractValuesAs: true},
+			Effort: cvc4Effort.clone(),
 		},
 		{
 			Name:            "boolector",
@@ -253,6 +259,7 @@ func (p *Profile) Clone() *Profile {
 	c.NormalExitCodes = slices.Clone(p.NormalExitCodes)
 	c.Logics = slices.Clone(p.Logics)
 	c.Operators = slices.Clone(p.Operators)
+	c.Effort = p.Effort.clone()
 	return &c
 }
 
@@ -295,6 +302,9 @@ func (p *Profile) Validate() error {
 		if err := p.checkOption(o); err != nil {
 			errs = append(errs, err)
 		}
+	}
+	if err := p.Effort.validate(p.Name); err != nil {
+		errs = append(errs, err)
 	}
 	return errors.Join(errs...)
 }
