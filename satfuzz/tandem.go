@@ -57,7 +57,7 @@ var TandemOptions = []OptionSpec{
 	{Name: "lubyUnit", Kind: Int, Min: 1, Max: 1000, Doc: "conflicts per Luby step"},
 	{Name: "restartMargin", Kind: Float, Min: 1, Max: 2, Doc: "EMA restart margin"},
 	{Name: "restartMin", Kind: Int, Min: 1, Max: 200, Doc: "least conflicts between EMA restarts"},
-	{Name: "decision", Kind: Enum, Values: []string{"vsids", "static"}, Doc: "decision heuristic"},
+	{Name: "decision", Kind: Enum, Values: []string{"vsids", "static"}, SlowValues: []string{"static"}, Doc: "decision heuristic"},
 	{Name: "varDecay", Kind: Float, Min: 0.5, Max: 0.999, Doc: "VSIDS decay"},
 	{Name: "randomFreq", Kind: Float, Min: 0, Max: 0.5, Doc: "probability of a random decision"},
 	{Name: "phase", Kind: Enum, Values: []string{"saved", "false", "true", "random"}, Doc: "phase policy"},
