@@ -78,5 +78,5 @@ func (c *CaDiCaL) Run(ctx context.Context, t *trace.Trace, lim Limits) (*Result,
 	if err != nil {
 		return nil, err
 	}
-	return runDriver(ctx, "cadical", []string{bin}, t, solver.Limits{Wall: lim.Time, Memory: lim.Memory})
+	return runDriver(ctx, "cadical", []string{bin}, t, solver.Limits{CPU: lim.Time, Wall: WallFactor * lim.Time, Memory: lim.Memory})
 }

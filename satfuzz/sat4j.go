@@ -141,7 +141,7 @@ func (j *Sat4j) Run(ctx context.Context, t *trace.Trace, lim Limits) (*Result, e
 	argv := sat4jJava(lim, dir)
 	var res *Result
 	if j.Fresh {
-		res, err = runDriver(ctx, "sat4j", argv, t, solver.Limits{Wall: lim.Time, Memory: -lim.Memory})
+		res, err = runDriver(ctx, "sat4j", argv, t, solver.Limits{CPU: lim.Time, Wall: WallFactor * lim.Time, Memory: -lim.Memory})
 	} else {
 		res, err = j.pool(append(argv, "serve")).run(ctx, t, lim.Time)
 	}

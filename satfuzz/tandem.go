@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"golang.org/x/sys/unix"
+
 	"tandem/idrup"
 	"tandem/sat"
 	"tandem/satfuzz/trace"
@@ -125,9 +127,12 @@ const MaxEnumerate = 1 << 16
 // Run executes the trace on a fresh sat.Solver.
 func (t *Tandem) Run(ctx context.Context, tr *trace.Trace, lim Limits) (res *Result, err error) {
 	lim = lim.withDefaults()
-	ctx, cancel := context.WithTimeout(ctx, lim.Time)
+	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	start, cpu := time.Now(), threadMeter()
+	// The limit is on the CPU time of the thread that runs the trace.
+	tid := unix.Gettid()
+	defer cpuWatch(lim.Time, func() (time.Duration, error) { return procCPU(tid) }, cancel)()
 	res = &Result{}
 	defer func() {
 		if r := recover(); r != nil {

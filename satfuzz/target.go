@@ -84,8 +84,11 @@ type Result struct {
 
 // Limits bound one trace run.
 type Limits struct {
-	// Time is the wall-clock limit of a trace (default 10 s; the thesis
-	// used 2 minutes per solver, §4.1.1).
+	// Time is the CPU-time limit of a trace (default 10 s; the thesis
+	// used 2 minutes per solver, §4.1.1): of the driver process tree, of
+	// the warm JVM, or of the thread that runs an in-process target
+	// (gophersat takes no context: it is only stopped between calls). Its
+	// wall-clock time is bounded at WallFactor × Time.
 	Time time.Duration
 	// Memory is the address-space limit of an external target's process in
 	// bytes (default 2 GiB; the JVM gets it as -Xmx/2 instead, see the

@@ -27,6 +27,7 @@ func init() {
 		out         string
 		budget      time.Duration
 		traceTime   time.Duration
+		slowShrink  int
 	)
 	cmd := &cobra.Command{
 		Use:   "satfuzz --target sat4j|cadical|gophersat|tandem [--options-fuzz] [--budget 30m] [-j N] [--seed N] [--out DIR]",
@@ -56,7 +57,7 @@ Exit status: 0 without findings, 10 with findings, 1 on errors.`,
 				out = fmt.Sprintf("satfuzz-%s", target)
 			}
 			// "timeouts" is relative: inside the campaign directory wherever it is resumed.
-			cfg, _ := json.Marshal(satfuzz.Config{Target: target, Generator: satfuzz.Options{OptionsFuzz: optionsFuzz},
+			cfg, _ := json.Marshal(satfuzz.Config{Target: target, Generator: satfuzz.Options{OptionsFuzz: optionsFuzz, SlowShrink: slowShrink},
 				TraceTime: traceTime, KeepTimeouts: "timeouts"})
 			if _, err := satfuzz.NewTarget(target); err != nil {
 				fmt.Fprintln(os.Stderr, "tandem:", err)
@@ -72,6 +73,7 @@ Exit status: 0 without findings, 10 with findings, 1 on errors.`,
 	cmd.Flags().StringVar(&out, "out", "", "campaign directory (default satfuzz-TARGET)")
 	cmd.Flags().DurationVar(&budget, "budget", 0, "time budget (same as --time)")
 	cmd.Flags().DurationVar(&traceTime, "trace-time", 0, "time limit of one trace (default 10s)")
+	cmd.Flags().IntVar(&slowShrink, "slow-shrink", 0, "divide the variables of traces that set a slow option value by N (default 5; -1: off)")
 	allowDuration(cmd.Flags(), "budget", zeroOK)
 
 	var rTarget string
