@@ -3,11 +3,15 @@ package satfuzz
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
+
+	"tandem/satfuzz/trace"
 )
 
 // docTrace is one ```trace block of docs/findings.md.
@@ -21,7 +25,7 @@ var docTraceAttr = regexp.MustCompile(`(\w+)=(?:"([^"]*)"|(\S+))`)
 
 // findingsTraces reads the ```trace blocks of docs/findings.md: the info
 // string names the target, the problem the trace must show first (want,
-// "CLASS: MESSAGE-PREFIX") and, for a long trace, the file that holds it
+// "CLASS: MESSAGE-PREFIX", or "timeout" for a hang) and, for a long trace, the file that holds it
 // (file=, relative to the repository's root) instead of the block's body.
 func findingsTraces(t *testing.T) []docTrace {
 	t.Helper()
@@ -82,6 +86,12 @@ func TestFindingsDoc(t *testing.T) {
 		if d.target == "sat4j" {
 			requireJava(t)
 		}
+		if d.want == "timeout" { // a hang: it must use up a short CPU limit
+			if res := runLimited(t, d.target, d.trace, Limits{Time: time.Second}); !res.Timeout {
+				t.Errorf("docs/findings.md:%d: %s ends within 1 s of CPU: %+v", d.line, d.target, res.Answers)
+			}
+			continue
+		}
 		ps := run(t, d.target, d.trace)
 		if len(ps) == 0 {
 			t.Errorf("docs/findings.md:%d: %s shows no problem, want %q", d.line, d.target, d.want)
@@ -91,4 +101,22 @@ func TestFindingsDoc(t *testing.T) {
 			t.Errorf("docs/findings.md:%d: %s shows %q, want %q", d.line, d.target, got, d.want)
 		}
 	}
+}
+
+// runLimited runs a trace on a target under lim.
+func runLimited(t *testing.T, target, tr string, lim Limits) *Result {
+	t.Helper()
+	tg, err := NewTarget(target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := trace.Parse([]byte(tr))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := tg.Run(context.Background(), p, lim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
 }

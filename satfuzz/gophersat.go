@@ -8,6 +8,7 @@ import (
 	"time"
 
 	gs "github.com/crillab/gophersat/solver"
+	"golang.org/x/sys/unix"
 
 	"tandem/satfuzz/trace"
 )
@@ -65,7 +66,14 @@ func (*Gophersat) Run(ctx context.Context, t *trace.Trace, lim Limits) (res *Res
 		res.Timeout = true
 		return res, nil
 	}
+	lim = lim.withDefaults()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	start, cpu := time.Now(), threadMeter()
+	// The CPU limit of the solving thread, checked between calls (gophersat
+	// takes no context).
+	tid := unix.Gettid()
+	defer cpuWatch(lim.Time, func() (time.Duration, error) { return procCPU(tid) }, cancel)()
 	defer func() {
 		if r := recover(); r != nil {
 			res.Error = fmt.Sprintf("panic: %v", r)

@@ -112,9 +112,9 @@ func TestOptionDraws(t *testing.T) {
 	}
 }
 
-// A trace that sets a slow option value is generated with at most
-// MaxVars/SlowShrink fresh variables per increment; the others keep the
-// thesis' sizes.
+// A trace that sets a slow option value is generated with one increment of
+// at most MaxVars/SlowShrink fresh variables; the others keep the thesis'
+// sizes.
 func TestSlowOptionsShrinkTraces(t *testing.T) {
 	model := []OptionSpec{{Name: "decision", Kind: Enum, Values: []string{"vsids", "static"}, SlowValues: []string{"static"}},
 		{Name: "walk", Kind: Float, Min: 0, Max: 1, SlowFrom: 0.7}}
@@ -126,8 +126,11 @@ func TestSlowOptionsShrinkTraces(t *testing.T) {
 			o, _ := lookupOption(model, kv[0])
 			isSlow = isSlow || o.Slow(kv[1])
 		}
-		prev := 0
+		prev, incs := 0, 0
 		for _, c := range tr.Calls {
+			if c.IsSolve() {
+				incs++
+			}
 			if c.Op != trace.NewVar {
 				continue
 			}
@@ -141,6 +144,9 @@ func TestSlowOptionsShrinkTraces(t *testing.T) {
 			case !isSlow && fresh > 40:
 				bigFast++
 			}
+		}
+		if isSlow && incs != 1 {
+			t.Fatalf("trace %d sets a slow value but has %d increments", i, incs)
 		}
 		if isSlow {
 			slow++

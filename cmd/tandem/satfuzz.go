@@ -72,7 +72,7 @@ Exit status: 0 without findings, 10 with findings, 1 on errors.`,
 	cmd.Flags().BoolVar(&optionsFuzz, "options-fuzz", false, "fuzz the target's options (its option model)")
 	cmd.Flags().StringVar(&out, "out", "", "campaign directory (default satfuzz-TARGET)")
 	cmd.Flags().DurationVar(&budget, "budget", 0, "time budget (same as --time)")
-	cmd.Flags().DurationVar(&traceTime, "trace-time", 0, "time limit of one trace (default 10s)")
+	cmd.Flags().DurationVar(&traceTime, "trace-time", 0, "CPU-time limit of one trace (default 2s; 10x it of wall time)")
 	cmd.Flags().IntVar(&slowShrink, "slow-shrink", 0, "divide the variables of traces that set a slow option value by N (default 5; -1: off)")
 	allowDuration(cmd.Flags(), "budget", zeroOK)
 
