@@ -238,7 +238,7 @@ func (e *Expander) rewrite1(t *Term, memo map[*Term]*Term) (*Term, error) {
 	if !changed {
 		return t, nil
 	}
-	return e.rebuild(t, args)
+	return e.st.Rebuild(t, args)
 }
 
 // inline is the body of the defined function f with its formals replaced
@@ -269,19 +269,6 @@ func (e *Expander) inline(f *Func, args []*Term) (*Term, error) {
 		e.env.bind(x, args[i], e)
 	}
 	return e.rewrite(body, map[*Term]*Term{})
-}
-
-// rebuild makes a node like t with new arguments.
-func (e *Expander) rebuild(t *Term, args []*Term) (*Term, error) {
-	switch {
-	case t.Op() == OpConstArray:
-		return e.st.ConstArray(t.Sort(), args[0])
-	case t.Op() == OpAsArray || t.Op() == OpSeqEmpty:
-		return t, nil
-	case t.Func() != nil:
-		return e.st.ApplyFuncAs(t.Func(), args, t.Sort())
-	}
-	return e.st.Apply(t.Op(), t.Indices(), args...)
 }
 
 // rebind enters the scope of binders: their own occurrences are no longer

@@ -304,7 +304,7 @@ func (p *parser) modelEntry(m *Model) {
 // inlineLets removes the lets z3 prints inside model values, such as
 // (let ((a!1 (store …))) (store a!1 …)), so that values are ground terms.
 func (p *parser) inlineLets(t *smt.Term) *smt.Term {
-	if !hasLetNode(t, map[*smt.Term]bool{}) {
+	if smt.Find(t, func(u *smt.Term) bool { return u.Kind() == smt.Let }) == nil {
 		return t
 	}
 	e := smt.NewExpander(p.st)
@@ -314,22 +314,6 @@ func (p *parser) inlineLets(t *smt.Term) *smt.Term {
 		p.errorf("model value: %w", err)
 	}
 	return r
-}
-
-func hasLetNode(t *smt.Term, seen map[*smt.Term]bool) bool {
-	if seen[t] {
-		return false
-	}
-	seen[t] = true
-	if t.Kind() == smt.Let {
-		return true
-	}
-	for _, a := range t.Args() {
-		if hasLetNode(a, seen) {
-			return true
-		}
-	}
-	return false
 }
 
 // modelDef finds the script symbol a model definition interprets, or makes
