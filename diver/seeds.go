@@ -262,7 +262,7 @@ func BuiltinSeed(r *rand.Rand, logic string) (script []byte, model string, err e
 		vars = append(vars, st.Const(f))
 		leaves = append(leaves, lit)
 	}
-	g := NewGenerator(st, &opt, logic, "", vars, leaves, nil)
+	g := NewGenerator(st, &opt, logic, vars, leaves, nil)
 	em, err := evalModel(m)
 	if err != nil {
 		return nil, "", err

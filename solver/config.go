@@ -42,6 +42,8 @@ type profileEntry struct {
 	NormalExitCodes *[]int       `toml:"normal_exit_codes"`
 	Logics          *[]string    `toml:"logics"`
 	Operators       *[]string    `toml:"operators"`
+	FloatOptions    *[]string    `toml:"float_options"`
+	FuzzOptions     *[]string    `toml:"fuzz_options"`
 	Quirks          *Quirks      `toml:"quirks"`
 }
 
@@ -50,7 +52,8 @@ type profileEntry struct {
 // in the profile named by its base key (default "generic"). Keys are the
 // snake_case names of the Profile fields (binary, one_shot_args, stdin_args,
 // interactive_args, model_args, self_check_args, options, version_args,
-// option_style, signatures, normal_exit_codes, logics, operators, and a
+// option_style, signatures, normal_exit_codes, logics, operators,
+// float_options, fuzz_options, and a
 // [solver.NAME.quirks] table); extra_signatures appends to the base's
 // signatures instead of replacing them. Unknown keys are errors.
 func (r *Registry) LoadFile(path string) error {
@@ -143,6 +146,8 @@ func (e *profileEntry) apply(p *Profile) {
 	}
 	set(&p.Logics, e.Logics)
 	set(&p.Operators, e.Operators)
+	set(&p.FloatOptions, e.FloatOptions)
+	set(&p.FuzzOptions, e.FuzzOptions)
 	if e.Quirks != nil {
 		p.Quirks = *e.Quirks
 	}
