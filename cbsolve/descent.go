@@ -69,13 +69,10 @@ func dictionary(cons []*smt.Term) [][]byte {
 		seen[string(b)] = true
 		out = append(out, b)
 	}
-	visited := map[*smt.Term]bool{}
-	var walk func(*smt.Term)
-	walk = func(t *smt.Term) {
-		if visited[t] || len(out) > 4096 {
-			return
+	visit := func(t *smt.Term) bool {
+		if len(out) > 4096 {
+			return false
 		}
-		visited[t] = true
 		if t.Kind() == smt.Literal && t.LiteralKind() == smt.LitBitVec && t.BigInt().IsUint64() {
 			w := t.Sort().Width
 			v := t.BigInt().Uint64()
@@ -103,13 +100,9 @@ func dictionary(cons []*smt.Term) [][]byte {
 				}
 			}
 		}
-		for _, a := range t.Args() {
-			walk(a)
-		}
+		return true
 	}
-	for _, c := range cons {
-		walk(c)
-	}
+	smt.InspectAll(cons, visit)
 	return out
 }
 

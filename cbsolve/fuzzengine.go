@@ -80,34 +80,28 @@ func (z *fuzzEngine) translatableTerm(t *smt.Term) bool {
 		return false
 	}
 	ok := true
-	seen := map[*smt.Term]bool{}
-	var walk func(*smt.Term)
-	walk = func(u *smt.Term) {
-		if !ok || seen[u] {
-			return
+	smt.Inspect(t, func(u *smt.Term) bool {
+		if !ok {
+			return false
 		}
-		seen[u] = true
 		switch u.Kind() {
 		case smt.Literal:
-			return
+			return false
 		case smt.App:
 		default:
 			ok = false
-			return
+			return false
 		}
 		if !boxSort(u.Sort()) {
 			ok = false
-			return
+			return false
 		}
 		if f := u.Func(); f != nil && !z.p.boxes[f] && (f.Kind != smt.FuncDeclared || len(f.Params) > 0 || z.opaque[f]) {
 			ok = false
-			return
+			return false
 		}
-		for _, a := range u.Args() {
-			walk(a)
-		}
-	}
-	walk(t)
+		return true
+	})
 	if !ok {
 		return false
 	}
@@ -160,7 +154,7 @@ func (z *fuzzEngine) demote() int {
 // nonlinear says t has a bit-vector product, quotient or remainder of two
 // non-literal terms.
 func nonlinear(t *smt.Term) bool {
-	return anySubterm(t, func(u *smt.Term) bool {
+	return smt.Find(t, func(u *smt.Term) bool {
 		if u.Kind() != smt.App {
 			return false
 		}
@@ -175,54 +169,31 @@ func nonlinear(t *smt.Term) bool {
 			return vars >= 2
 		}
 		return false
-	})
+	}) != nil
 }
 
 // readsBox says t applies a closed box or reads a box's temporary.
 func readsBox(t *smt.Term, boxes map[*smt.Func]bool, temps map[*smt.Func]bool) bool {
-	return anySubterm(t, func(u *smt.Term) bool {
+	return smt.Find(t, func(u *smt.Term) bool {
 		f := u.Func()
 		return f != nil && (boxes[f] || temps[f])
-	})
-}
-
-// anySubterm says pred holds for some subterm of t (each shared subterm
-// visited once).
-func anySubterm(t *smt.Term, pred func(*smt.Term) bool) bool {
-	seen := map[*smt.Term]bool{}
-	var walk func(*smt.Term) bool
-	walk = func(u *smt.Term) bool {
-		if seen[u] {
-			return false
-		}
-		seen[u] = true
-		if pred(u) {
-			return true
-		}
-		for _, a := range u.Args() {
-			if walk(a) {
-				return true
-			}
-		}
-		return false
-	}
-	return walk(t)
+	}) != nil
 }
 
 // vars are the variables of ω_fuzz: the constants its constraints and the
 // fuzzable closed-box arguments read, and the temporaries.
 func (z *fuzzEngine) vars() []*smt.Func {
-	seen := map[*smt.Term]bool{}
+	have := map[*smt.Func]bool{}
 	var out []*smt.Func
 	for _, d := range z.defs {
 		out = append(out, d.T.Func())
-		seen[d.T] = true
+		have[d.T.Func()] = true
 		for _, a := range d.Args {
-			out = freeConsts(a, seen, out)
+			out = freeConsts(a, have, out)
 		}
 	}
 	for _, c := range z.cons {
-		out = freeConsts(c, seen, out)
+		out = freeConsts(c, have, out)
 	}
 	return out
 }
@@ -287,16 +258,16 @@ func (z *fuzzEngine) reduce() (*reduced, error) {
 		}
 		r.def[k.Func()] = t
 	}
-	seen := map[*smt.Term]bool{}
+	have := map[*smt.Func]bool{}
 	var free []*smt.Func
 	for _, c := range r.cons {
-		free = freeConsts(c, seen, free)
+		free = freeConsts(c, have, free)
 	}
 	for _, f := range z.vars() {
 		if d, ok := r.def[f]; ok {
-			free = freeConsts(d, seen, free)
+			free = freeConsts(d, have, free)
 		} else {
-			free = freeConsts(z.p.st.Const(f), seen, free)
+			free = freeConsts(z.p.st.Const(f), have, free)
 		}
 	}
 	l, err := fuzzysat.NewLayout(free)
@@ -315,7 +286,7 @@ func definition(t *smt.Term) (*smt.Term, *smt.Term) {
 	a, b := t.Arg(0), t.Arg(1)
 	for _, pr := range [2][2]*smt.Term{{a, b}, {b, a}} {
 		v, e := pr[0], pr[1]
-		if isConst(v) && !reads(e, v, map[*smt.Term]bool{}) {
+		if isConst(v) && smt.Find(e, func(u *smt.Term) bool { return u == v }) == nil {
 			return v, e
 		}
 	}
@@ -327,60 +298,32 @@ func isConst(t *smt.Term) bool {
 	return t.Kind() == smt.App && f != nil && f.Kind == smt.FuncDeclared && t.NumArgs() == 0
 }
 
-func reads(t, v *smt.Term, seen map[*smt.Term]bool) bool {
-	if t == v {
-		return true
-	}
-	if seen[t] {
-		return false
-	}
-	seen[t] = true
-	for _, a := range t.Args() {
-		if reads(a, v, seen) {
-			return true
-		}
-	}
-	return false
-}
-
-// substitute replaces constants by terms, bottom-up.
+// substitute replaces the terms of sub (constants) by their replacements,
+// and the terms of sub in those in turn; memo keeps the substituted
+// replacements while sub does not change.
 func substitute(st *smt.Store, t *smt.Term, sub map[*smt.Term]*smt.Term, memo map[*smt.Term]*smt.Term) (*smt.Term, error) {
-	if r, ok := memo[t]; ok {
-		return r, nil
+	var err error
+	var f func(*smt.Term, []*smt.Term) *smt.Term
+	f = func(u *smt.Term, _ []*smt.Term) *smt.Term {
+		r, ok := sub[u]
+		if !ok || r == u || err != nil {
+			return nil
+		}
+		if done, ok := memo[u]; ok {
+			return done
+		}
+		// the replacement is substituted in turn, once per state of sub
+		if r, err = smt.Rewrite(st, r, f); err != nil {
+			return nil
+		}
+		memo[u] = r
+		return r
 	}
-	if r, ok := sub[t]; ok {
-		if r != t {
-			var err error
-			if r, err = substitute(st, r, sub, memo); err != nil {
-				return nil, err
-			}
-		}
-		memo[t] = r
-		return r, nil
+	r, rerr := smt.Rewrite(st, t, f)
+	if err != nil {
+		return nil, err
 	}
-	args := t.Args()
-	var nargs []*smt.Term
-	for i, a := range args {
-		na, err := substitute(st, a, sub, memo)
-		if err != nil {
-			return nil, err
-		}
-		if na != a && nargs == nil {
-			nargs = append(make([]*smt.Term, 0, len(args)), args[:i]...)
-		}
-		if nargs != nil {
-			nargs = append(nargs, na)
-		}
-	}
-	r := t
-	if nargs != nil {
-		var err error
-		if r, err = st.Rebuild(t, nargs); err != nil {
-			return nil, err
-		}
-	}
-	memo[t] = r
-	return r, nil
+	return r, rerr
 }
 
 // errFuzzTimeout is the fuzzer running out of time (Alg. 1, line 4).

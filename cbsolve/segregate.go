@@ -2,6 +2,7 @@ package cbsolve
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"tandem/smt"
@@ -96,14 +97,13 @@ func segregate(sc *smtlib.Script, fromDefine []string, purifyArgs bool) (*proble
 		return nil, fmt.Errorf("%s: --cb-from-define %s: the script has no define-fun named %s", sc.Filename, n, n)
 	}
 	ex := smt.NewExpander(p.st)
-	memo := map[*smt.Term]*smt.Term{}
 	for _, a := range sc.Assertions() {
 		e, err := ex.Expand(a)
 		if err != nil {
 			return nil, fmt.Errorf("%s: expanding an assertion: %w", sc.Filename, err)
 		}
 		p.omega = append(p.omega, e)
-		q, err := p.purify(e, memo)
+		q, err := p.purify(e)
 		if err != nil {
 			return nil, err
 		}
@@ -141,55 +141,42 @@ func signature(f *smt.Func) string {
 
 // purify replaces closed-box applications whose arguments mention no bound
 // variable by fresh constants, innermost first.
-func (p *problem) purify(t *smt.Term, memo map[*smt.Term]*smt.Term) (*smt.Term, error) {
-	if r, ok := memo[t]; ok {
-		return r, nil
-	}
-	var r *smt.Term
-	switch t.Kind() {
-	case smt.Literal, smt.Var:
-		r = t
-	default:
-		if t.Kind() == smt.Forall || t.Kind() == smt.Exists {
+func (p *problem) purify(t *smt.Term) (*smt.Term, error) {
+	var err error
+	r, rerr := smt.Rewrite(p.st, t, func(t *smt.Term, args []*smt.Term) *smt.Term {
+		switch t.Kind() {
+		case smt.Literal, smt.Var:
+			return t
+		case smt.Forall, smt.Exists:
 			p.quantified = true
 		}
-		args := t.Args()
-		var nargs []*smt.Term
-		for i, a := range args {
-			na, err := p.purify(a, memo)
-			if err != nil {
-				return nil, err
-			}
-			if na != a && nargs == nil {
-				nargs = append(make([]*smt.Term, 0, len(args)), args[:i]...)
-			}
-			if nargs != nil {
-				nargs = append(nargs, na)
-			}
+		r := t
+		if err != nil {
+			return r
 		}
-		r = t
-		if nargs != nil {
-			var err error
-			if r, err = p.st.Rebuild(t, nargs); err != nil {
-				return nil, err
+		if !slices.Equal(args, t.Args()) {
+			if r, err = p.st.Rebuild(t, args); err != nil {
+				return t
 			}
 		}
 		if f := r.Func(); f != nil && p.boxes[f] && r.Kind() == smt.App {
-			if mentionsVar(r, map[*smt.Term]bool{}) {
+			if mentionsVar(r) {
 				p.bound = true
 			} else {
 				if p.purifyArgs {
-					var err error
 					if r, err = p.argVars(r); err != nil {
-						return nil, err
+						return t
 					}
 				}
 				r = p.temp(r)
 			}
 		}
+		return r
+	})
+	if err != nil {
+		return nil, err
 	}
-	memo[t] = r
-	return r, nil
+	return r, rerr
 }
 
 // argVars replaces the arguments of a closed-box application that are
@@ -251,34 +238,24 @@ func (p *problem) freshName(base string) string {
 	}
 }
 
-func mentionsVar(t *smt.Term, seen map[*smt.Term]bool) bool {
-	if seen[t] {
-		return false
-	}
-	seen[t] = true
-	if t.Kind() == smt.Var {
-		return true
-	}
-	for _, a := range t.Args() {
-		if mentionsVar(a, seen) {
-			return true
-		}
-	}
-	return false
+// mentionsVar says t has a variable bound by a quantifier.
+func mentionsVar(t *smt.Term) bool {
+	return smt.Find(t, func(u *smt.Term) bool { return u.Kind() == smt.Var }) != nil
 }
 
 // freeConsts appends the declared constants t reads (outside binders too:
-// constants cannot be bound) to out, once each.
-func freeConsts(t *smt.Term, seen map[*smt.Term]bool, out []*smt.Func) []*smt.Func {
-	if seen[t] {
-		return out
-	}
-	seen[t] = true
-	if t.Kind() == smt.App && t.Func() != nil && t.Func().Kind == smt.FuncDeclared && t.NumArgs() == 0 {
-		return append(out, t.Func())
-	}
-	for _, a := range t.Args() {
-		out = freeConsts(a, seen, out)
-	}
+// constants cannot be bound) to out, once each: have holds the ones out
+// already has.
+func freeConsts(t *smt.Term, have map[*smt.Func]bool, out []*smt.Func) []*smt.Func {
+	smt.Inspect(t, func(u *smt.Term) bool {
+		if !isConst(u) {
+			return true
+		}
+		if f := u.Func(); !have[f] {
+			have[f] = true
+			out = append(out, f)
+		}
+		return false
+	})
 	return out
 }

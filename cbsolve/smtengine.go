@@ -130,27 +130,20 @@ func declareFun(f *smt.Func) string {
 
 // termText prints t for the solver, sharing repeated subterms.
 func termText(t *smt.Term) string {
-	if hasBinder(t, map[*smt.Term]bool{}) {
+	if hasBinder(t) {
 		return t.String()
 	}
 	return fuzzysat.SharedString(t)
 }
 
-func hasBinder(t *smt.Term, seen map[*smt.Term]bool) bool {
-	if seen[t] {
-		return false
-	}
-	seen[t] = true
-	switch t.Kind() {
-	case smt.Forall, smt.Exists, smt.Let, smt.MatchTerm, smt.Var:
-		return true
-	}
-	for _, a := range t.Args() {
-		if hasBinder(a, seen) {
+func hasBinder(t *smt.Term) bool {
+	return smt.Find(t, func(u *smt.Term) bool {
+		switch u.Kind() {
+		case smt.Forall, smt.Exists, smt.Let, smt.MatchTerm, smt.Var:
 			return true
 		}
-	}
-	return false
+		return false
+	}) != nil
 }
 
 func (e *smtEngine) assertNamed(ctx context.Context, prefix string, t *smt.Term) error {

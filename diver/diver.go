@@ -112,7 +112,7 @@ func New(o Options) (*Diver, error) {
 	}
 	d.options = o.SolverOptions
 	if len(d.options) == 0 {
-		d.options = DefaultSolverOptions[d.profile.Name]
+		d.options = d.profile.FuzzOptions
 	}
 	if o.NoOptionFuzz {
 		d.options = nil
@@ -262,7 +262,7 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 			leaves = append(leaves, t)
 		}
 	}
-	gen := NewGenerator(ss.st, &d.opt, ss.logic, d.profile.Name, vars, leaves, d.acceptOperator)
+	gen := NewGenerator(ss.st, &d.opt, ss.logic, vars, leaves, d.acceptOperator)
 	counter := 0
 	m := &mutator{st: ss.st, opt: &d.opt, stats: st, fresh: &counter, names: ss.names,
 		gen: gen}
@@ -412,19 +412,13 @@ func (rn *runner) harnessOnly(mu *Mutant, consts []*smt.Func) {
 	}
 }
 
-// acceptOperator says whether the solver under test takes a
-// solver-specific operator of the artifact's pools: z3 gets ite over
-// RegLan only; other solvers what their profile lists, plus the SMT-LIB 2.6
-// operators the artifact keeps in cvc5's pool (str.replace_all,
-// str.replace_re, str.replace_re_all), which z3 4.8.12 parses but answers
-// unknown on.
+// acceptOperator says whether the solver under test takes an operator of
+// the artifact's solver-specific pools: what its profile lists
+// (solver.Profile.Operators), and ite over RegLan where its profile has
+// that quirk (z3).
 func (d *Diver) acceptOperator(op smt.Op) bool {
-	if d.profile.Name == "z3" {
-		return op == smt.OpIte
-	}
-	switch op {
-	case smt.OpStrReplaceAll, smt.OpStrReplaceRe, smt.OpStrReplaceReAll:
-		return d.profile.Name == "cvc5" || d.profile.Name == "cvc4" || d.profile.AcceptsOperator(op.String())
+	if op == smt.OpIte {
+		return d.profile.Quirks.RegLanIte
 	}
 	return d.profile.AcceptsOperator(op.String())
 }
@@ -514,18 +508,29 @@ func (d *Diver) iterationOptions(r *rand.Rand, base *solver.Profile) *solver.Pro
 }
 
 // profileFor is the solver under test with the options a seed's features
-// need: cvc5 1.0.3 refuses floating-point sorts other than Float32 and
-// Float64 ("only Float32 (8/24) or Float64 (11/53) types are supported in
-// default mode") unless --fp-exp is given.
+// need: its profile's FloatOptions for floating-point sorts other than
+// Float32 and Float64 (cvc5 1.0.3: "only Float32 (8/24) or Float64
+// (11/53) types are supported in default mode" without --fp-exp).
 func (d *Diver) profileFor(ss *seedScript) (*solver.Profile, error) {
-	if ss.oddFloat && d.profile.Name == "cvc5" && !slices.Contains(d.profile.Options, "--fp-exp") {
-		p, err := d.profile.WithOptions("--fp-exp")
+	need := d.profile.FloatOptions
+	if ss.oddFloat && len(need) > 0 && !hasAll(d.profile.Options, need) {
+		p, err := d.profile.WithOptions(need...)
 		if err != nil {
 			return nil, fmt.Errorf("diver: %w", err)
 		}
 		return p, nil
 	}
 	return d.profile, nil
+}
+
+// hasAll says every option of want is in have.
+func hasAll(have, want []string) bool {
+	for _, w := range want {
+		if !slices.Contains(have, w) {
+			return false
+		}
+	}
+	return true
 }
 
 func spec(p *solver.Profile) string {

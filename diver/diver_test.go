@@ -284,7 +284,7 @@ func TestGeneratorWellSorted(t *testing.T) {
 		for _, c := range ss.consts {
 			vars = append(vars, ss.st.Const(c))
 		}
-		g := NewGenerator(ss.st, &opt, logic, "cvc5", vars, ss.literals, func(smt.Op) bool { return true })
+		g := NewGenerator(ss.st, &opt, logic, vars, ss.literals, func(smt.Op) bool { return true })
 		for _, n := range s.Formula.Nodes {
 			for k := 0; k < 20; k++ {
 				q := g.Term(r, n.Term.Sort())
@@ -396,7 +396,7 @@ func TestNoFalsePositives(t *testing.T) {
 			vars = append(vars, ss.st.Const(c))
 		}
 		m := &mutator{st: ss.st, opt: &opt, stats: &st, fresh: &counter, names: ss.names,
-			gen: NewGenerator(ss.st, &opt, logic, "cvc5", vars, ss.literals, func(smt.Op) bool { return true })}
+			gen: NewGenerator(ss.st, &opt, logic, vars, ss.literals, func(smt.Op) bool { return true })}
 		pool := []*Seed{s}
 		for k := 0; k < 200 && total < n; k++ {
 			mu, err := m.GenMutant(r, pool[r.IntN(len(pool))])

@@ -106,7 +106,6 @@ type Generator struct {
 	leaves map[*smt.Sort][]*smt.Term // seed variables, seed constants, values of M
 	vars   map[*smt.Sort][]*smt.Term
 	spec   func(op smt.Op) bool
-	solver string
 	chars  []rune
 	// ground: only literals as leaves (a factor of * or a divisor in a
 	// linear logic; see groundOnly).
@@ -117,9 +116,9 @@ type Generator struct {
 // given logic. leaves are the seed's variables and constants and the values
 // of M (as terms); accept says whether the solver under test accepts a
 // solver-specific operator (nil: none is used).
-func NewGenerator(st *smt.Store, opt *Options, logic, solverName string, vars, consts []*smt.Term, accept func(smt.Op) bool) *Generator {
+func NewGenerator(st *smt.Store, opt *Options, logic string, vars, consts []*smt.Term, accept func(smt.Op) bool) *Generator {
 	g := &Generator{st: st, opt: opt, leaves: map[*smt.Sort][]*smt.Term{}, vars: map[*smt.Sort][]*smt.Term{},
-		spec: accept, solver: solverName}
+		spec: accept}
 	var sorts []*smt.Sort
 	seen := map[*smt.Term]bool{}
 	for _, v := range vars {
@@ -488,8 +487,8 @@ const alnum = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 func (g *Generator) genRegLan(r *rand.Rand, d int) *smt.Term {
 	rl := smt.RegLanSort()
 	n := 13
-	if g.specOK(smt.OpIte) && g.solver == "z3" {
-		n = 14 // z3: ite over RegLan
+	if g.specOK(smt.OpIte) {
+		n = 14 // ite over RegLan (z3)
 	}
 	switch r.IntN(n) {
 	case 0:

@@ -101,27 +101,19 @@ const (
 func Check(ev *eval.Evaluator, root, fresh *smt.Term) Verdict {
 	if fresh != nil {
 		bad := VerdictTrue
-		seen := map[*smt.Term]bool{}
-		var walk func(t *smt.Term)
-		walk = func(t *smt.Term) {
-			if bad != VerdictTrue || seen[t] {
-				return
+		smt.Inspect(fresh, func(t *smt.Term) bool {
+			if bad != VerdictTrue {
+				return false
 			}
-			seen[t] = true
 			v, err := ev.Eval(t)
 			switch {
 			case err != nil:
 				bad = VerdictUnsupported
-				return
 			case isUndefined(v):
 				bad = VerdictUndefined
-				return
 			}
-			for _, a := range t.Args() {
-				walk(a)
-			}
-		}
-		walk(fresh)
+			return bad == VerdictTrue
+		})
 		if bad != VerdictTrue {
 			return bad
 		}

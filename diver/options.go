@@ -72,8 +72,10 @@ type Options struct {
 	// Paper §V-A runs "in the default mode or with up to two options" and
 	// does not give the split; 0.5 here.
 	OptionFuzzProb float64 `json:"option_fuzz_prob,omitempty"`
-	// SolverOptions are the options fuzzed (default: DefaultSolverOptions
-	// for the solver's profile). Set NoOptionFuzz to turn fuzzing off.
+	// SolverOptions are the options fuzzed (default: the FuzzOptions of
+	// the solver's profile, paper §V-A and the artifact's
+	// smt.string_solver=z3str3 and --no-strings-lazy-pp among them). Set
+	// NoOptionFuzz to turn fuzzing off.
 	SolverOptions []string `json:"solver_options,omitempty"`
 	// NoOptionFuzz runs every mutant in the solver's default mode.
 	NoOptionFuzz bool `json:"no_option_fuzz,omitempty"`
@@ -140,18 +142,6 @@ const (
 	// (paper §IV-B scores).
 	WideInterval = 1000
 )
-
-// DefaultSolverOptions are the options fuzzed per solver (paper §V-A and
-// the artifact name smt.string_solver=z3str3 and
-// --no-strings-lazy-pp; the rest are common options of the same kind that
-// change the search, never the semantics).
-var DefaultSolverOptions = map[string][]string{
-	"z3": {"smt.string_solver=z3str3", "smt.arith.solver=2", "smt.arith.solver=6", "rewriter.flat=false",
-		"smt.relevancy=0", "smt.arith.nl=false", "rewriter.hoist_mul=true", "smt.ematching=false"},
-	"cvc5": {"--strings-exp", "--no-strings-lazy-pp", "--strings-fmf",
-		"--nl-ext-tplanes", "--simplification=none", "--strings-eager-len-re"},
-	"cvc4": {"--strings-exp", "--strings-fmf", "--nl-ext-tplanes", "--simplification=none"},
-}
 
 func (o Options) withDefaults() (Options, error) {
 	if o.Solver == "" {

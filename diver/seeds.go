@@ -76,26 +76,15 @@ func parseSeed(name string, src []byte) (*seedScript, error) {
 		as[i] = r
 	}
 	s.assertions = as
-	seen := map[*smt.Term]bool{}
-	var walk func(t *smt.Term)
-	walk = func(t *smt.Term) {
-		if seen[t] {
-			return
-		}
-		seen[t] = true
+	smt.InspectAll(as, func(t *smt.Term) bool {
 		if so := t.Sort(); so.Kind == smt.KindFloat && !(so.EB == 8 && so.SB == 24) && !(so.EB == 11 && so.SB == 53) {
 			s.oddFloat = true
 		}
 		if t.Kind() == smt.Literal {
 			s.literals = append(s.literals, t)
 		}
-		for _, a := range t.Args() {
-			walk(a)
-		}
-	}
-	for _, a := range as {
-		walk(a)
-	}
+		return true
+	})
 	return s, nil
 }
 
@@ -284,7 +273,7 @@ func BuiltinSeed(r *rand.Rand, logic string) (script []byte, model string, err e
 		vars = append(vars, st.Const(f))
 		leaves = append(leaves, lit)
 	}
-	g := NewGenerator(st, &opt, logic, "", vars, leaves, nil)
+	g := NewGenerator(st, &opt, logic, vars, leaves, nil)
 	em, err := evalModel(m)
 	if err != nil {
 		return nil, "", err

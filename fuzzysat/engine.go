@@ -10,6 +10,7 @@ import (
 
 	"tandem/eval"
 	"tandem/smt"
+	"tandem/smtlib"
 )
 
 // Problem is what the search engine works on: bit-vector and Bool
@@ -25,28 +26,16 @@ type Problem struct {
 	Callee eval.Callee
 }
 
-// Status is a search's answer.
-type Status int
+// Status is a search's answer, in the SMT vocabulary of [smtlib.Status].
+// Unsat is given only when an exhaustive phase proved it.
+type Status = smtlib.Status
 
-// The answers. Unsat is given only when an exhaustive phase proved it.
+// The answers.
 const (
-	Unknown Status = iota
-	Sat
-	Unsat
+	Unknown = smtlib.Unknown
+	Sat     = smtlib.Sat
+	Unsat   = smtlib.Unsat
 )
-
-func (s Status) String() string {
-	switch s {
-	case Sat:
-		return "sat"
-	case Unsat:
-		return "unsat"
-	}
-	return "unknown"
-}
-
-// MarshalText prints the status.
-func (s Status) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
 // Result is the outcome of one search.
 type Result struct {

@@ -167,12 +167,8 @@ func (f *SolverFallback) ask(ctx context.Context, l *Layout, terms, pi []*smt.Te
 		f.blocks = append(f.blocks, slices.Clone(pi[n:m]))
 	}
 	f.lastPi = append(f.lastPi[:0], pi[:npi]...)
-	switch ans.Status {
-	case solver.StatusUnsat:
-		return Unsat, nil, nil
-	case solver.StatusSat:
-	default:
-		return Unknown, nil, nil
+	if a := ans.Status.Answer(); a != Sat {
+		return a, nil, nil
 	}
 	b := make([]byte, l.Size)
 	if len(l.Vars) == 0 {

@@ -273,9 +273,8 @@ func liveCommands(sc *smtlib.Script) []bool {
 
 // rewriter rebuilds terms of one store with some subterms replaced.
 type rewriter struct {
-	st   *smt.Store
-	sub  map[*smt.Term]*smt.Term
-	memo map[*smt.Term]*smt.Term
+	st  *smt.Store
+	sub map[*smt.Term]*smt.Term
 	// inline, when set, replaces applications of this defined function by
 	// its body.
 	inline *smt.Func
@@ -283,42 +282,29 @@ type rewriter struct {
 }
 
 func newRewriter(st *smt.Store, sub map[*smt.Term]*smt.Term) *rewriter {
-	return &rewriter{st: st, sub: sub, memo: map[*smt.Term]*smt.Term{}}
+	return &rewriter{st: st, sub: sub}
 }
 
-func (r *rewriter) term(t *smt.Term) (*smt.Term, error) {
-	if t == nil {
-		return nil, nil
-	}
-	if v, ok := r.sub[t]; ok {
-		return v, nil
-	}
-	if v, ok := r.memo[t]; ok {
-		return v, nil
-	}
-	args := t.Args()
-	var nargs []*smt.Term
-	for i, a := range args {
-		na, err := r.term(a)
-		if err != nil {
-			return nil, err
+// terms rewrites ts (with one memo: a subterm shared by several is
+// rewritten once).
+func (r *rewriter) terms(ts []*smt.Term) ([]*smt.Term, error) {
+	var err error
+	out, rerr := smt.RewriteAll(r.st, ts, func(t *smt.Term, args []*smt.Term) *smt.Term {
+		if v, ok := r.sub[t]; ok {
+			return v
 		}
-		if na != a && nargs == nil {
-			nargs = append(make([]*smt.Term, 0, len(args)), args[:i]...)
+		if err != nil || r.inline == nil {
+			return nil
 		}
-		if nargs != nil {
-			nargs = append(nargs, na)
+		res := t
+		if !slices.Equal(args, t.Args()) {
+			if res, err = r.st.Rebuild(t, args); err != nil {
+				return t
+			}
 		}
-	}
-	res := t
-	if nargs != nil {
-		var err error
-		res, err = r.st.Rebuild(t, nargs)
-		if err != nil {
-			return nil, err
+		if res.Kind() != smt.App || res.Func() != r.inline {
+			return res
 		}
-	}
-	if r.inline != nil && res.Kind() == smt.App && res.Func() == r.inline {
 		f := r.inline
 		m := map[*smt.Term]*smt.Term{}
 		for i, v := range f.Formals {
@@ -327,14 +313,17 @@ func (r *rewriter) term(t *smt.Term) (*smt.Term, error) {
 		if r.exp == nil {
 			r.exp = smt.NewExpander(r.st)
 		}
-		b, err := r.exp.Subst(f.Body, m)
-		if err != nil {
-			return nil, err
+		b, serr := r.exp.Subst(f.Body, m)
+		if serr != nil {
+			err = serr
+			return t
 		}
-		res = b
+		return b
+	})
+	if err != nil {
+		return nil, err
 	}
-	r.memo[t] = res
-	return res, nil
+	return out, rerr
 }
 
 // rewriteScript applies r to every term of the script: assertions,
@@ -343,20 +332,30 @@ func (r *rewriter) term(t *smt.Term) (*smt.Term, error) {
 // sc is unchanged.
 func rewriteScript(sc *smtlib.Script, r *rewriter) (*smtlib.Script, error) {
 	out := smtlib.Clone(sc)
+	var roots []*smt.Term
 	for _, c := range out.Commands {
 		if c.Term != nil {
-			t, err := r.term(c.Term)
-			if err != nil {
-				return nil, err
-			}
-			c.Term = t
+			roots = append(roots, c.Term)
 		}
-		for i, t := range c.Terms {
-			nt, err := r.term(t)
-			if err != nil {
-				return nil, err
+		roots = append(roots, c.Terms...)
+		if len(c.Funcs) > 0 && c.Funcs[0].Body != nil {
+			for _, f := range c.Funcs {
+				if f.Body != nil {
+					roots = append(roots, f.Body)
+				}
 			}
-			c.Terms[i] = nt
+		}
+	}
+	rs, err := r.terms(roots)
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range out.Commands {
+		if c.Term != nil {
+			c.Term, rs = rs[0], rs[1:]
+		}
+		for i := range c.Terms {
+			c.Terms[i], rs = rs[0], rs[1:]
 		}
 		if len(c.Funcs) > 0 && c.Funcs[0].Body != nil {
 			fs := make([]*smt.Func, len(c.Funcs))
@@ -365,10 +364,8 @@ func rewriteScript(sc *smtlib.Script, r *rewriter) (*smtlib.Script, error) {
 				if f.Body == nil {
 					continue
 				}
-				b, err := r.term(f.Body)
-				if err != nil {
-					return nil, err
-				}
+				var b *smt.Term
+				b, rs = rs[0], rs[1:]
 				if b != f.Body {
 					nf := *f
 					nf.Body = b
@@ -697,24 +694,7 @@ const maxHoist = 64
 // hasBound reports whether t mentions a bound variable (it cannot leave
 // its binder).
 func hasBound(t *smt.Term) bool {
-	seen := map[*smt.Term]bool{}
-	var walk func(t *smt.Term) bool
-	walk = func(t *smt.Term) bool {
-		if seen[t] {
-			return false
-		}
-		seen[t] = true
-		if t.Kind() == smt.Var {
-			return true
-		}
-		for _, a := range t.Args() {
-			if walk(a) {
-				return true
-			}
-		}
-		return false
-	}
-	return walk(t)
+	return smt.Find(t, func(u *smt.Term) bool { return u.Kind() == smt.Var }) != nil
 }
 
 // replMerge: a declared constant becomes an earlier one of its sort.

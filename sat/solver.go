@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"math/rand"
+
+	"tandem/idrup"
 )
 
 // Status is the answer of [Solver.Solve], with the exit codes of SAT
@@ -26,11 +28,22 @@ const (
 func (s Status) String() string {
 	switch s {
 	case Satisfiable:
-		return "SATISFIABLE"
+		return idrup.Satisfiable
 	case Unsatisfiable:
-		return "UNSATISFIABLE"
+		return idrup.Unsatisfiable
 	}
-	return "UNKNOWN"
+	return idrup.Unknown
+}
+
+// ParseStatus reads the word of an 's' line ("SATISFIABLE",
+// "UNSATISFIABLE" or "UNKNOWN"), as String prints it.
+func ParseStatus(word string) (Status, bool) {
+	for _, s := range []Status{Satisfiable, Unsatisfiable, Unknown} {
+		if word == s.String() {
+			return s, true
+		}
+	}
+	return Unknown, false
 }
 
 // Internal literals: variable v (0-based) gives 2v (positive) and 2v+1.

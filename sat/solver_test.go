@@ -222,3 +222,14 @@ func TestDifferential(t *testing.T) {
 	}
 	t.Logf("%d instances, %d queries agree with minisat and cadical; all proofs check", n, queries)
 }
+
+func TestStatusParse(t *testing.T) {
+	for _, s := range []sat.Status{sat.Satisfiable, sat.Unsatisfiable, sat.Unknown} {
+		if got, ok := sat.ParseStatus(s.String()); !ok || got != s {
+			t.Errorf("ParseStatus(%q) = %v %v", s, got, ok)
+		}
+	}
+	if _, ok := sat.ParseStatus("SAT"); ok {
+		t.Error("SAT read as a status")
+	}
+}

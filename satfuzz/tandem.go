@@ -180,19 +180,19 @@ func (t *Tandem) Run(ctx context.Context, tr *trace.Trace, lim Limits) (res *Res
 					m = stale
 				}
 				if !enum {
-					icnf.WriteString("s SATISFIABLE\n")
+					icnf.WriteString("s " + st.String() + "\n")
 					writeLine("m", m)
 				}
 			case sat.Unsatisfiable:
 				last = Unsat
 				if !enum {
-					icnf.WriteString("s UNSATISFIABLE\n")
+					icnf.WriteString("s " + st.String() + "\n")
 					writeLine("u", t.core(s))
 				}
 			default:
 				last, unknown = Unknown, true
 				if !enum {
-					icnf.WriteString("s UNKNOWN\n")
+					icnf.WriteString("s " + st.String() + "\n")
 				}
 			}
 			increment = false

@@ -11,29 +11,19 @@ import (
 	"sync"
 	"time"
 
+	"tandem/sat"
 	"tandem/satfuzz/trace"
 )
 
-// Status is a solve call's answer.
-type Status int
+// Status is a solve call's answer: [sat.Status], with IPASIR's codes.
+type Status = sat.Status
 
-// The answers of a solve call, with IPASIR's codes.
+// The answers of a solve call.
 const (
-	Unknown Status = 0
-	Sat     Status = 10
-	Unsat   Status = 20
+	Unknown = sat.Unknown
+	Sat     = sat.Satisfiable
+	Unsat   = sat.Unsatisfiable
 )
-
-// String returns SATISFIABLE, UNSATISFIABLE or UNKNOWN.
-func (s Status) String() string {
-	switch s {
-	case Sat:
-		return "SATISFIABLE"
-	case Unsat:
-		return "UNSATISFIABLE"
-	}
-	return "UNKNOWN"
-}
 
 // Count is the model count of one enumerator of a target.
 type Count struct {
@@ -217,16 +207,12 @@ func parseAnswer(c trace.Call, line string) (Answer, error) {
 			return bad()
 		}
 	case trace.Solve, trace.Assuming:
-		switch line {
-		case "s SATISFIABLE":
-			a.Status = Sat
-		case "s UNSATISFIABLE":
-			a.Status = Unsat
-		case "s UNKNOWN":
-			a.Status = Unknown
-		default:
+		word, found := strings.CutPrefix(line, "s ")
+		st, ok := sat.ParseStatus(word)
+		if !found || !ok {
 			return bad()
 		}
+		a.Status = st
 	case trace.Model, trace.Failed:
 		p := "m "
 		if c.Op == trace.Failed {

@@ -35,8 +35,10 @@
 // A Store is not safe for concurrent use; terms are, for reading.
 // A term is read through [Term.Kind] (Literal, App, Var, Let, Forall,
 // Exists, Annotated), [Term.Op] or [Term.Func], [Term.Args] and
-// [Term.Sort]. [Store.Rebuild] is the generic step of a bottom-up rewrite
-// (the term with new arguments, type-checked again), and an [Expander]
+// [Term.Sort]. [Inspect] (and [Find], [InspectAll]) visits each distinct
+// subterm once, top-down; [Rewrite] (and [RewriteAll]) rebuilds a term
+// bottom-up, copy on write, through [Store.Rebuild], the term with new
+// arguments type-checked again. Neither knows scopes: an [Expander]
 // inlines let, define-fun and :named terms and substitutes variables
 // without capture.
 //

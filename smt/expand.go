@@ -249,7 +249,7 @@ func (e *Expander) rewrite1(t *Term, memo map[*Term]*Term) (*Term, error) {
 	if !changed {
 		return t, nil
 	}
-	return e.rebuild(t, args)
+	return e.st.Rebuild(t, args)
 }
 
 // rewriteMatch rewrites the matched term in the current scope and each
@@ -351,26 +351,6 @@ func (e *Expander) inline(f *Func, args []*Term) (*Term, error) {
 	return e.rewrite(body, map[*Term]*Term{})
 }
 
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// rebuild makes a node like t with new arguments.
-func (e *Expander) rebuild(t *Term, args []*Term) (*Term, error) {
-	switch {
-	case t.Op() == OpConstArray:
-		return e.st.ConstArray(t.Sort(), args[0])
-	case t.Op() == OpAsArray || t.Op() == OpSeqEmpty:
-		return t, nil
-	case t.Func() != nil:
-		return e.st.ApplyFuncAs(t.Func(), args, t.Sort())
-	}
-	return e.st.Apply(t.Op(), t.Indices(), args...)
-}
-
 // rebind enters the scope of binders: their own occurrences are no longer
 // substituted, and a binder that a substituted value mentions free is
 // renamed so that it does not capture it. The caller resets the env.
@@ -463,4 +443,11 @@ func LiteralStringSafe(t *Term) string {
 		return LiteralString(t)
 	}
 	return [...]string{"literal", "application", "variable", "let", "forall", "exists", "annotation", "match"}[t.Kind()]
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -15,8 +15,21 @@ package smt
 // The traversal uses a stack of its own, so a deep term does not exhaust
 // the goroutine's stack.
 func Inspect(t *Term, f func(*Term) bool) {
+	InspectAll([]*Term{t}, f)
+}
+
+// InspectAll is [Inspect] of several terms in order, such as the
+// assertions of a script, with one memo: a subterm they share is visited
+// once, under the first term that has it.
+func InspectAll(ts []*Term, f func(*Term) bool) {
 	seen := map[uint32]struct{}{}
-	stack := []*Term{t}
+	var stack []*Term
+	for _, t := range ts {
+		stack = inspect(f, seen, append(stack[:0], t))
+	}
+}
+
+func inspect(f func(*Term) bool, seen map[uint32]struct{}, stack []*Term) []*Term {
 	for len(stack) > 0 {
 		u := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -34,6 +47,7 @@ func Inspect(t *Term, f func(*Term) bool) {
 			}
 		}
 	}
+	return stack
 }
 
 // Rewrite rebuilds the term DAG under t bottom-up. f is called once for
@@ -51,12 +65,37 @@ func Inspect(t *Term, f func(*Term) bool) {
 // keep their attributes as they are. The traversal uses a stack of its
 // own, so a deep term does not exhaust the goroutine's stack.
 func Rewrite(st *Store, t *Term, f func(u *Term, args []*Term) *Term) (*Term, error) {
-	done := map[uint32]*Term{}
-	type frame struct {
-		t    *Term
-		next int // arguments before next are rewritten
+	r, err := RewriteAll(st, []*Term{t}, f)
+	if err != nil {
+		return nil, err
 	}
-	stack := []frame{{t: t}}
+	return r[0], nil
+}
+
+// RewriteAll is [Rewrite] of several terms, such as the assertions of a
+// script, with one memo: f is called once per distinct subterm of them all.
+func RewriteAll(st *Store, ts []*Term, f func(u *Term, args []*Term) *Term) ([]*Term, error) {
+	done := map[uint32]*Term{}
+	out := make([]*Term, len(ts))
+	var stack []rewriteFrame
+	for i, t := range ts {
+		if err := rewrite(st, t, f, done, &stack); err != nil {
+			return nil, err
+		}
+		out[i] = done[t.id]
+	}
+	return out, nil
+}
+
+type rewriteFrame struct {
+	t    *Term
+	next int // arguments before next are rewritten
+}
+
+func rewrite(st *Store, t *Term, f func(u *Term, args []*Term) *Term, done map[uint32]*Term, stackp *[]rewriteFrame) error {
+	type frame = rewriteFrame
+	stack := append((*stackp)[:0], frame{t: t})
+	defer func() { *stackp = stack }()
 	for len(stack) > 0 {
 		top := &stack[len(stack)-1]
 		args := top.t.Args()
@@ -91,11 +130,28 @@ func Rewrite(st *Store, t *Term, f func(u *Term, args []*Term) *Term) (*Term, er
 			if len(args) > 0 && &nargs[0] != &args[0] {
 				var err error
 				if r, err = st.Rebuild(u, nargs); err != nil {
-					return nil, err
+					return err
 				}
 			}
 		}
 		done[u.id] = r
 	}
-	return done[t.id], nil
+	return nil
+}
+
+// Find returns the first subterm of t, in the pre-order of [Inspect], for
+// which pred holds, or nil when there is none. It stops at the first.
+func Find(t *Term, pred func(*Term) bool) *Term {
+	var found *Term
+	Inspect(t, func(u *Term) bool {
+		if found != nil {
+			return false
+		}
+		if pred(u) {
+			found = u
+			return false
+		}
+		return true
+	})
+	return found
 }

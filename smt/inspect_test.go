@@ -91,6 +91,23 @@ func TestInspectPreOrderOncePruned(t *testing.T) {
 	if fmt.Sprint(order) != want {
 		t.Errorf("pruned order %v, want %s", order, want)
 	}
+	// Find stops at the first match in pre-order
+	visits := 0
+	if got := smt.Find(or, func(u *smt.Term) bool { visits++; return u.Kind() == smt.App && u.Op() == smt.OpNot }); got != nb || visits != 3 {
+		t.Errorf("Find: %v after %d visits, want %s after 3", got, visits, nb)
+	}
+	if got := smt.Find(or, func(u *smt.Term) bool { return u.Kind() == smt.Let }); got != nil {
+		t.Errorf("Find: %v, want nil", got)
+	}
+	// InspectAll shares the memo: b, under both roots, is visited once
+	order = nil
+	smt.InspectAll([]*smt.Term{nb, and}, func(u *smt.Term) bool {
+		order = append(order, u.String())
+		return true
+	})
+	if want := fmt.Sprint([]string{nb.String(), "b", and.String()}); fmt.Sprint(order) != want {
+		t.Errorf("InspectAll order %v, want %s", order, want)
+	}
 	// a 200,000-deep term is walked without recursion
 	n := 0
 	smt.Inspect(chain(st, b, 200_000), func(*smt.Term) bool { n++; return true })

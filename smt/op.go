@@ -7,31 +7,8 @@ import (
 )
 
 // Op is a theory operator of SMT-LIB 2.6 (or a solver-specific extension,
-// see [OpInfo.Solvers]).
+// see [OpInfo.Extension]).
 type Op uint16
-
-// Solvers is a set of solvers, for operators outside the standard.
-type Solvers uint8
-
-// The solvers tandem knows operator support for.
-const (
-	Z3 Solvers = 1 << iota
-	CVC5
-	CVC4
-	Boolector
-	Bitwuzla
-)
-
-// String lists the solvers in the set.
-func (s Solvers) String() string {
-	var names []string
-	for i, n := range []string{"z3", "cvc5", "cvc4", "boolector", "bitwuzla"} {
-		if s&(1<<i) != 0 {
-			names = append(names, n)
-		}
-	}
-	return strings.Join(names, ",")
-}
 
 // Theory names the SMT-LIB theory an operator belongs to.
 type Theory uint8
@@ -73,9 +50,10 @@ type OpInfo struct {
 	Indices int
 	Theory  Theory
 	Assoc   Assoc
-	// Solvers is empty for standard operators, otherwise the solvers that
-	// accept the operator.
-	Solvers Solvers
+	// Extension marks an operator outside the SMT-LIB 2.6 standard. Which
+	// solvers accept it is solver knowledge, kept in one place: the
+	// solver profiles (solver.Profile.Operators).
+	Extension bool
 	// MinArgs and MaxArgs bound the number of arguments (MaxArgs < 0: no
 	// upper bound). [Store.Apply] checks them before the sort rule runs, so
 	// no sort rule ever sees an argument list of the wrong length.
@@ -367,7 +345,7 @@ func def(op Op, name string, th Theory, r rule, opts ...func(*OpInfo)) {
 func aliases(a ...string) func(*OpInfo) { return func(i *OpInfo) { i.Aliases = a } }
 func indexed(n int) func(*OpInfo)       { return func(i *OpInfo) { i.Indices = n } }
 func assoc(a Assoc) func(*OpInfo)       { return func(i *OpInfo) { i.Assoc = a } }
-func only(s Solvers) func(*OpInfo)      { return func(i *OpInfo) { i.Solvers = s } }
+func extension(i *OpInfo)               { i.Extension = true }
 
 // accepts reports whether an argument of sort a fits a parameter of sort p.
 func accepts(p, a *Sort, lenient bool) bool {
@@ -903,19 +881,19 @@ func init() {
 		def(o.op, o.name, TheoryBV, bvSame(2, toBool))
 	}
 	// Overflow predicates (SMT-LIB 2.7; z3 4.8 lacks them).
-	def(OpBVNego, "bvnego", TheoryBV, bvSame(1, toBool), only(CVC5|Bitwuzla))
+	def(OpBVNego, "bvnego", TheoryBV, bvSame(1, toBool), extension)
 	for _, o := range []struct {
 		op   Op
 		name string
 	}{{OpBVUaddo, "bvuaddo"}, {OpBVSaddo, "bvsaddo"}, {OpBVUsubo, "bvusubo"}, {OpBVSsubo, "bvssubo"},
 		{OpBVUmulo, "bvumulo"}, {OpBVSmulo, "bvsmulo"}, {OpBVSdivo, "bvsdivo"}} {
-		def(o.op, o.name, TheoryBV, bvSame(2, toBool), only(CVC5|Bitwuzla|Boolector))
+		def(o.op, o.name, TheoryBV, bvSame(2, toBool), extension)
 	}
-	def(OpBV2Nat, "bv2nat", TheoryBV, arity(1, 1, bv2int), aliases("bv2int"), only(Z3|CVC5|CVC4))
-	def(OpNat2BV, "int2bv", TheoryBV, arity(1, 1, int2bv), indexed(1), aliases("nat2bv"), only(Z3|CVC5|CVC4))
-	def(OpUBVToInt, "ubv_to_int", TheoryBV, arity(1, 1, bv2int), only(CVC5))
-	def(OpSBVToInt, "sbv_to_int", TheoryBV, arity(1, 1, bv2int), only(CVC5))
-	def(OpIntToBV, "int_to_bv", TheoryBV, arity(1, 1, int2bv), indexed(1), only(CVC5))
+	def(OpBV2Nat, "bv2nat", TheoryBV, arity(1, 1, bv2int), aliases("bv2int"), extension)
+	def(OpNat2BV, "int2bv", TheoryBV, arity(1, 1, int2bv), indexed(1), aliases("nat2bv"), extension)
+	def(OpUBVToInt, "ubv_to_int", TheoryBV, arity(1, 1, bv2int), extension)
+	def(OpSBVToInt, "sbv_to_int", TheoryBV, arity(1, 1, bv2int), extension)
+	def(OpIntToBV, "int_to_bv", TheoryBV, arity(1, 1, int2bv), indexed(1), extension)
 	// Floating point
 	def(OpRNE, "RNE", TheoryFP, fixed(RM), aliases("roundNearestTiesToEven"))
 	def(OpRNA, "RNA", TheoryFP, fixed(RM), aliases("roundNearestTiesToAway"))
@@ -957,7 +935,7 @@ func init() {
 	def(OpFPToUBV, "fp.to_ubv", TheoryFP, arity(2, 2, fpToBV), indexed(1))
 	def(OpFPToSBV, "fp.to_sbv", TheoryFP, arity(2, 2, fpToBV), indexed(1))
 	def(OpFPToReal, "fp.to_real", TheoryFP, fpUnary(func(*Sort) *Sort { return realSort }))
-	def(OpFPToIEEEBV, "fp.to_ieee_bv", TheoryFP, fpUnary(func(s *Sort) *Sort { return BitVecSort(s.EB + s.SB) }), only(Z3))
+	def(OpFPToIEEEBV, "fp.to_ieee_bv", TheoryFP, fpUnary(func(s *Sort) *Sort { return BitVecSort(s.EB + s.SB) }), extension)
 	// Strings
 	def(OpStrConcat, "str.++", TheoryStrings, nary(2, S, S), assoc(AssocLeft))
 	def(OpStrLen, "str.len", TheoryStrings, fixed(I, S))
@@ -994,39 +972,39 @@ func init() {
 	def(OpReDiff, "re.diff", TheoryStrings, nary(2, L, L), assoc(AssocLeft))
 	def(OpRePower, "re.^", TheoryStrings, arity(1, 1, reLoop), indexed(1))
 	def(OpReLoop, "re.loop", TheoryStrings, arity(1, 1, reLoop), indexed(2))
-	def(OpStrRev, "str.rev", TheoryStrings, fixed(S, S), only(CVC5))
-	def(OpStrUpdate, "str.update", TheoryStrings, fixed(S, S, I, S), only(CVC5))
-	def(OpStrToLower, "str.to_lower", TheoryStrings, fixed(S, S), only(CVC5|CVC4), aliases("str.tolower"))
-	def(OpStrToUpper, "str.to_upper", TheoryStrings, fixed(S, S), only(CVC5|CVC4), aliases("str.toupper"))
-	def(OpStrIndexOfRe, "str.indexof_re", TheoryStrings, fixed(I, S, L, I), only(CVC5))
+	def(OpStrRev, "str.rev", TheoryStrings, fixed(S, S), extension)
+	def(OpStrUpdate, "str.update", TheoryStrings, fixed(S, S, I, S), extension)
+	def(OpStrToLower, "str.to_lower", TheoryStrings, fixed(S, S), extension, aliases("str.tolower"))
+	def(OpStrToUpper, "str.to_upper", TheoryStrings, fixed(S, S), extension, aliases("str.toupper"))
+	def(OpStrIndexOfRe, "str.indexof_re", TheoryStrings, fixed(I, S, L, I), extension)
 	// Arrays
 	def(OpSelect, "select", TheoryArrays, arity(2, 2, selectCheck))
 	def(OpStore, "store", TheoryArrays, arity(3, 3, storeCheck))
 	def(OpConstArray, "const", TheoryArrays, arity(0, -1, noCheck))
 	// Non-standard arithmetic
-	def(OpIntPow2, "int.pow2", TheoryInts, fixed(I, I), only(CVC5))
-	def(OpIAnd, "iand", TheoryInts, fixed(I, I, I), indexed(1), only(CVC5))
-	def(OpPow, "^", TheoryReals, numeric(2, 2, false), only(Z3|CVC5))
+	def(OpIntPow2, "int.pow2", TheoryInts, fixed(I, I), extension)
+	def(OpIAnd, "iand", TheoryInts, fixed(I, I, I), indexed(1), extension)
+	def(OpPow, "^", TheoryReals, numeric(2, 2, false), extension)
 	for _, o := range []struct {
 		op   Op
 		name string
 	}{{OpExp, "exp"}, {OpSin, "sin"}, {OpCos, "cos"}, {OpTan, "tan"}, {OpArcsin, "arcsin"},
 		{OpArccos, "arccos"}, {OpArctan, "arctan"}, {OpSqrt, "sqrt"}} {
-		def(o.op, o.name, TheoryTranscendental, fixed(R, R), only(CVC5|CVC4))
+		def(o.op, o.name, TheoryTranscendental, fixed(R, R), extension)
 	}
-	def(OpPi, "real.pi", TheoryTranscendental, fixed(R), only(CVC5|CVC4))
+	def(OpPi, "real.pi", TheoryTranscendental, fixed(R), extension)
 	for _, o := range []struct {
 		op   Op
 		name string
 	}{{OpSec, "sec"}, {OpCsc, "csc"}, {OpCot, "cot"}, {OpArcsec, "arcsec"}, {OpArccsc, "arccsc"}, {OpArccot, "arccot"}} {
-		def(o.op, o.name, TheoryTranscendental, fixed(R, R), only(CVC5|CVC4))
+		def(o.op, o.name, TheoryTranscendental, fixed(R, R), extension)
 	}
-	def(OpIntLog2, "int.log2", TheoryInts, fixed(I, I), only(CVC5))
-	def(OpIntIsPow2, "int.ispow2", TheoryInts, fixed(B, I), only(CVC5))
-	def(OpIntDivTotal, "div_total", TheoryInts, fixed(I, I, I), only(CVC5))
-	def(OpIntModTotal, "mod_total", TheoryInts, fixed(I, I, I), only(CVC5))
-	def(OpRealDivTotal, "/_total", TheoryReals, fixed(R, R, R), only(CVC5))
-	sq := only(CVC5 | Z3)
+	def(OpIntLog2, "int.log2", TheoryInts, fixed(I, I), extension)
+	def(OpIntIsPow2, "int.ispow2", TheoryInts, fixed(B, I), extension)
+	def(OpIntDivTotal, "div_total", TheoryInts, fixed(I, I, I), extension)
+	def(OpIntModTotal, "mod_total", TheoryInts, fixed(I, I, I), extension)
+	def(OpRealDivTotal, "/_total", TheoryReals, fixed(R, R, R), extension)
+	sq := extension
 	def(OpSeqEmpty, "seq.empty", TheorySequences, arity(0, -1, noCheck), sq)
 	def(OpSeqUnit, "seq.unit", TheorySequences, arity(1, 1, func(idx []int, a []*Sort, l bool) (*Sort, string) {
 		if len(a) != 1 {
@@ -1047,25 +1025,25 @@ func init() {
 	def(OpSeqReplaceAll, "seq.replace_all", TheorySequences, seqOp("sss", 's'), sq)
 	def(OpSeqRev, "seq.rev", TheorySequences, seqOp("s", 's'), sq)
 	def(OpSeqUpdate, "seq.update", TheorySequences, seqOp("sis", 's'), sq)
-	def(OpAsArray, "as-array", TheoryArrays, arity(0, -1, noCheck), only(Z3))
+	def(OpAsArray, "as-array", TheoryArrays, arity(0, -1, noCheck), extension)
 	def(OpRootObj, "root-obj", TheoryReals, arity(1, 1, func(idx []int, a []*Sort, l bool) (*Sort, string) {
 		if len(a) != 1 || !a[0].IsNumeric() || idx[0] < 1 {
 			return nil, "takes a polynomial in x and a root index k >= 1"
 		}
 		return R, ""
-	}), indexed(1), only(Z3))
-	def(OpPIAnd, "piand", TheoryInts, fixed(I, I, I, I), only(CVC5))
-	def(OpBVRedOr, "bvredor", TheoryBV, bvSame(1, toBV1), only(CVC5|CVC4|Boolector))
-	def(OpBVRedAnd, "bvredand", TheoryBV, bvSame(1, toBV1), only(CVC5|CVC4|Boolector))
+	}), indexed(1), extension)
+	def(OpPIAnd, "piand", TheoryInts, fixed(I, I, I, I), extension)
+	def(OpBVRedOr, "bvredor", TheoryBV, bvSame(1, toBV1), extension)
+	def(OpBVRedAnd, "bvredand", TheoryBV, bvSame(1, toBV1), extension)
 	def(OpBVIte, "bvite", TheoryBV, arity(3, 3, func(idx []int, a []*Sort, l bool) (*Sort, string) {
 		if len(a) != 3 || a[0] != BitVecSort(1) || !isBV(a[1]) || a[1] != a[2] {
 			return nil, "takes a (_ BitVec 1) condition and two bit-vectors of one width"
 		}
 		return a[1], ""
-	}), only(CVC5|CVC4))
-	def(OpBVSize, "bvsize", TheoryBV, arity(1, 1, bv2int), only(CVC5))
-	def(OpBVUltBV, "bvultbv", TheoryBV, bvSame(2, toBV1), only(CVC5|CVC4))
-	def(OpBVSltBV, "bvsltbv", TheoryBV, bvSame(2, toBV1), only(CVC5|CVC4))
+	}), extension)
+	def(OpBVSize, "bvsize", TheoryBV, arity(1, 1, bv2int), extension)
+	def(OpBVUltBV, "bvultbv", TheoryBV, bvSame(2, toBV1), extension)
+	def(OpBVSltBV, "bvsltbv", TheoryBV, bvSame(2, toBV1), extension)
 	opByName["-"] = OpSub // resolved to OpNeg by arity in [Store.Apply]
 }
 

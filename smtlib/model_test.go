@@ -235,3 +235,26 @@ func TestModelDefinesSymbolTwice(t *testing.T) {
 		t.Errorf("a model defining each symbol once: %v", err)
 	}
 }
+
+// TestStatusNames: String, ParseStatus and the JSON text agree, and the
+// zero Status is unknown (an answer that claims nothing).
+func TestStatusNames(t *testing.T) {
+	var zero Status
+	if zero != Unknown {
+		t.Errorf("zero Status is %v", zero)
+	}
+	for _, s := range []Status{Sat, Unsat, Unknown} {
+		got, ok := ParseStatus(" " + s.String() + "\n")
+		if !ok || got != s {
+			t.Errorf("ParseStatus(%q) = %v %v", s.String(), got, ok)
+		}
+		b, _ := s.MarshalText()
+		var back Status
+		if err := back.UnmarshalText(b); err != nil || back != s {
+			t.Errorf("%v: text %q reads back as %v (%v)", s, b, back, err)
+		}
+	}
+	if _, ok := ParseStatus("timeout"); ok {
+		t.Error("timeout read as a check-sat answer")
+	}
+}

@@ -678,24 +678,7 @@ func (p *parser) commandBody(c *Command) {
 }
 
 func hasUntypedSeqEmpty(t *smt.Term) bool {
-	seen := map[*smt.Term]bool{}
-	var walk func(t *smt.Term) bool
-	walk = func(t *smt.Term) bool {
-		if seen[t] {
-			return false
-		}
-		seen[t] = true
-		if t.Op() == smt.OpSeqEmpty && t.Sort().HasParams() {
-			return true
-		}
-		for _, a := range t.Args() {
-			if walk(a) {
-				return true
-			}
-		}
-		return false
-	}
-	return walk(t)
+	return smt.Find(t, func(u *smt.Term) bool { return u.Op() == smt.OpSeqEmpty && u.Sort().HasParams() }) != nil
 }
 
 func sortsOfVars(vs []*smt.Term) []*smt.Sort {

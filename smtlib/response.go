@@ -10,28 +10,41 @@ import (
 	"tandem/smt"
 )
 
-// Status is a solver's answer to check-sat.
+// Status is an answer to check-sat: the one vocabulary of SMT answers
+// (FUZZY-SAT's and SADHAK's results are Statuses too). Its zero value is
+// Unknown, the answer that claims nothing. A solver run's outcome, which
+// also says timeout, crash, …, is package solver's Status.
 type Status uint8
 
 // Answers to check-sat.
 const (
-	StatusNone Status = iota
+	Unknown Status = iota
 	Sat
 	Unsat
-	Unknown
 )
 
-// String prints the answer as a solver does.
+// String prints the answer as a solver does: "sat", "unsat" or "unknown".
 func (s Status) String() string {
 	switch s {
 	case Sat:
 		return "sat"
 	case Unsat:
 		return "unsat"
-	case Unknown:
-		return "unknown"
 	}
-	return "none"
+	return "unknown"
+}
+
+// MarshalText encodes s as its name (for JSON output).
+func (s Status) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText decodes a name written by MarshalText.
+func (s *Status) UnmarshalText(b []byte) error {
+	v, ok := ParseStatus(string(b))
+	if !ok {
+		return fmt.Errorf("%q is not a check-sat answer (want sat, unsat or unknown)", b)
+	}
+	*s = v
+	return nil
 }
 
 // ParseStatus reads a check-sat answer (surrounding space ignored).
@@ -44,7 +57,7 @@ func ParseStatus(line string) (Status, bool) {
 	case "unknown":
 		return Unknown, true
 	}
-	return StatusNone, false
+	return Unknown, false
 }
 
 // ParseError reads a solver's (error "msg") response and returns msg.
@@ -316,7 +329,7 @@ func (p *parser) modelEntry(m *Model) {
 // inlineLets removes the lets z3 prints inside model values, such as
 // (let ((a!1 (store …))) (store a!1 …)), so that values are ground terms.
 func (p *parser) inlineLets(t *smt.Term) *smt.Term {
-	if !hasLetNode(t, map[*smt.Term]bool{}) {
+	if smt.Find(t, func(u *smt.Term) bool { return u.Kind() == smt.Let }) == nil {
 		return t
 	}
 	e := smt.NewExpander(p.st)
@@ -326,22 +339,6 @@ func (p *parser) inlineLets(t *smt.Term) *smt.Term {
 		p.errorf("model value: %w", err)
 	}
 	return r
-}
-
-func hasLetNode(t *smt.Term, seen map[*smt.Term]bool) bool {
-	if seen[t] {
-		return false
-	}
-	seen[t] = true
-	if t.Kind() == smt.Let {
-		return true
-	}
-	for _, a := range t.Args() {
-		if hasLetNode(a, seen) {
-			return true
-		}
-	}
-	return false
 }
 
 // modelDef finds the script symbol a model definition interprets, or makes

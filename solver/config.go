@@ -44,6 +44,8 @@ type profileEntry struct {
 	NormalExitCodes *[]int       `toml:"normal_exit_codes"`
 	Logics          *[]string    `toml:"logics"`
 	Operators       *[]string    `toml:"operators"`
+	FloatOptions    *[]string    `toml:"float_options"`
+	FuzzOptions     *[]string    `toml:"fuzz_options"`
 	Quirks          *Quirks      `toml:"quirks"`
 	Effort          *Effort      `toml:"effort"`
 }
@@ -54,9 +56,10 @@ type profileEntry struct {
 // snake_case names of the Profile fields (binary, one_shot_args, stdin_args,
 // interactive_args, incremental_args, set_options, model_args,
 // self_check_args, options, version_args, option_style, signatures,
-// normal_exit_codes, logics, operators, a [solver.NAME.quirks] table and a
-// [solver.NAME.effort] table, see [Effort]); extra_signatures appends to
-// the base's signatures instead of replacing them. Unknown keys are errors.
+// normal_exit_codes, logics, operators, float_options, fuzz_options, a
+// [solver.NAME.quirks] table and a [solver.NAME.effort] table, see
+// [Effort]); extra_signatures appends to the base's signatures instead of
+// replacing them. Unknown keys are errors.
 func (r *Registry) LoadFile(path string) error {
 	data, err := smtlib.ReadFile(path, "solver profiles", 0)
 	if err != nil {
@@ -149,6 +152,8 @@ func (e *profileEntry) apply(p *Profile) {
 	}
 	set(&p.Logics, e.Logics)
 	set(&p.Operators, e.Operators)
+	set(&p.FloatOptions, e.FloatOptions)
+	set(&p.FuzzOptions, e.FuzzOptions)
 	if e.Quirks != nil {
 		p.Quirks = *e.Quirks
 	}

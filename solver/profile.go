@@ -53,6 +53,8 @@ type Quirks struct {
 	NativeModelFormat bool `toml:"native_model_format" json:"native_model_format,omitempty"`
 	// NoPrintSuccess: (set-option :print-success true) is rejected.
 	NoPrintSuccess bool `toml:"no_print_success" json:"no_print_success,omitempty"`
+	// RegLanIte: ite over regular languages is accepted (z3).
+	RegLanIte bool `toml:"reglan_ite" json:"reglan_ite,omitempty"`
 }
 
 // Profile says how to run one solver: the binary, the arguments for each
@@ -107,10 +109,21 @@ type Profile struct {
 	NormalExitCodes []int `json:"normal_exit_codes,omitempty"`
 	// Logics, when not empty, are the only logics the solver accepts.
 	Logics []string `json:"logics,omitempty"`
-	// Operators are the solver-specific (non SMT-LIB 2.6) operator names it
-	// accepts, e.g. cvc5's str.rev or int.pow2.
+	// Operators are the operators beyond the portable core that the solver
+	// decides, by SMT-LIB name: its extensions (cvc5's str.rev or
+	// int.pow2; smt.OpInfo.Extension marks those), and standard ones that
+	// not every solver decides (cvc5's str.replace_re, which z3 4.8.12
+	// parses but answers unknown on). This is the one place that says
+	// which solver takes which operator.
 	Operators []string `json:"operators,omitempty"`
-	// Quirks of its model syntax.
+	// FloatOptions are the options the solver needs for FloatingPoint sorts
+	// other than Float32 and Float64 (cvc5 1.0.3 refuses them without
+	// --fp-exp).
+	FloatOptions []string `json:"float_options,omitempty"`
+	// FuzzOptions are options that change the search but never the
+	// semantics: the ones option fuzzing (DIVER) adds to a run.
+	FuzzOptions []string `json:"fuzz_options,omitempty"`
+	// Quirks of its model syntax and input language.
 	Quirks Quirks `json:"quirks"`
 	// Effort says how the solver reports a deterministic count of its work
 	// (nil: it does not); see [Profile.WithEffort].
@@ -155,7 +168,9 @@ func Builtin() []*Profile {
 				"an invalid model was generated", "invalid model", "failed to verify", "Z3 exception"),
 			Operators: []string{"^", "bv2int", "int2bv", "bvredor", "bvredand", "ext_rotate_left", "ext_rotate_right",
 				"bvumul_noovfl", "bvsmul_noovfl", "bvsmul_noudfl", "pble", "pbge", "pbeq", "at-most", "at-least"},
-			Quirks: Quirks{ValueOnNextLine: true, DecimalRationals: true, UniverseDeclarations: true, AsArray: true},
+			FuzzOptions: []string{"smt.string_solver=z3str3", "smt.arith.solver=2", "smt.arith.solver=6", "rewriter.flat=false",
+				"smt.relevancy=0", "smt.arith.nl=false", "rewriter.hoist_mul=true", "smt.ematching=false"},
+			Quirks: Quirks{ValueOnNextLine: true, DecimalRationals: true, UniverseDeclarations: true, AsArray: true, RegLanIte: true},
 			Effort: z3Effort.clone(),
 		},
 		{
@@ -172,7 +187,11 @@ func Builtin() []*Profile {
 			Signatures: sigs("ERRORS SATISFYING ASSERTIONS WITH MODEL", "Fatal failure within", "Internal error detected",
 				"Check failure", "Unreachable code reached", "Unhandled code reached", "suffered a segfault", "interrupted by SIG"),
 			Operators: []string{"str.rev", "str.to_lower", "str.to_upper", "str.update", "str.indexof_re", "seq.rev",
-				"int.pow2", "iand", "^", "exp", "sin", "cos", "tan", "pi", "sqrt", "bv2nat", "int2bv"},
+				"int.pow2", "iand", "^", "exp", "sin", "cos", "tan", "pi", "sqrt", "bv2nat", "int2bv",
+				"str.replace_all", "str.replace_re", "str.replace_re_all"},
+			FloatOptions: []string{"--fp-exp"},
+			FuzzOptions: []string{"--strings-exp", "--no-strings-lazy-pp", "--strings-fmf",
+				"--nl-ext-tplanes", "--simplification=none", "--strings-eager-len-re"},
 			Quirks: Quirks{AbstractValuesAs: true},
 			Effort: cvc5Effort.clone(),
 		},
@@ -190,9 +209,10 @@ func Builtin() []*Profile {
 			Signatures: sigs("ERRORS SATISFYING ASSERTIONS WITH MODEL", "Fatal failure within", "Internal error detected",
 				"Unhandled exception", "Unreachable code reached", "suffered a segfault", "interrupted by SIG"),
 			Operators: []string{"str.rev", "str.tolower", "str.toupper", "iand", "exp", "sin", "cos", "tan", "pi",
-				"bv2nat", "int2bv"},
-			Quirks: Quirks{ModelKeyword: true, AbstractValuesAs: true},
-			Effort: cvc4Effort.clone(),
+				"bv2nat", "int2bv", "str.replace_all", "str.replace_re", "str.replace_re_all"},
+			FuzzOptions: []string{"--strings-exp", "--strings-fmf", "--nl-ext-tplanes", "--simplification=none"},
+			Quirks:      Quirks{ModelKeyword: true, AbstractValuesAs: true},
+			Effort:      cvc4Effort.clone(),
 		},
 		{
 			Name:            "boolector",
@@ -260,6 +280,8 @@ func (p *Profile) Clone() *Profile {
 	c.Logics = slices.Clone(p.Logics)
 	c.Operators = slices.Clone(p.Operators)
 	c.Effort = p.Effort.clone()
+	c.FloatOptions = slices.Clone(p.FloatOptions)
+	c.FuzzOptions = slices.Clone(p.FuzzOptions)
 	return &c
 }
 
@@ -570,4 +592,22 @@ func DefaultProfilesPath() string {
 // every other solver run.
 func Command(name, binary string, args ...string) *Profile {
 	return &Profile{Name: name, Binary: binary, StdinArgs: slices.Clone(args), OptionStyle: OptionAny}
+}
+
+// DIMACSProfile is the profile of a DIMACS SAT solver binary, chosen by
+// the program's base name (minisat and cadical are built in; any other
+// gets the CNF file as its only argument): run with a [FileInput] of a CNF
+// file, it answers by exit code, 10 for satisfiable and 20 for
+// unsatisfiable. These profiles are in no [Registry], so SMT commands
+// never run a SAT solver.
+func DIMACSProfile(binary string) *Profile {
+	p := &Profile{Name: strings.TrimSuffix(filepath.Base(binary), ".exe"), Binary: binary,
+		OneShotArgs: []string{FilePlaceholder}, OptionStyle: OptionAny, Signatures: sigs(), NormalExitCodes: []int{0, 10, 20}}
+	switch p.Name {
+	case "minisat":
+		p.OneShotArgs = []string{"-verb=0", FilePlaceholder}
+	case "cadical":
+		p.OneShotArgs = []string{"-q", "-n", FilePlaceholder}
+	}
+	return p
 }

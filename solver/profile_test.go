@@ -4,6 +4,8 @@ import (
 	"io"
 	"strings"
 	"testing"
+
+	"tandem/smtlib"
 )
 
 func TestLookupSpec(t *testing.T) {
@@ -127,5 +129,14 @@ func TestClassifyAndSizes(t *testing.T) {
 	}
 	if got := NormalizeSignature("==1234==ERROR: AddressSanitizer: heap-use-after-free on address 0x602000000010 at pc 0x55d5 line 42 in /tmp/x123/q.smt2"); got != "==PID==ERROR: AddressSanitizer: heap-use-after-free on address ADDR at pc ADDR line N in TMPFILE" {
 		t.Errorf("normalized: %q", got)
+	}
+}
+
+func TestStatusAnswer(t *testing.T) {
+	for st, want := range map[Status]smtlib.Status{StatusSat: smtlib.Sat, StatusUnsat: smtlib.Unsat, StatusUnknown: smtlib.Unknown,
+		StatusTimeout: smtlib.Unknown, StatusCrash: smtlib.Unknown, StatusError: smtlib.Unknown} {
+		if got := st.Answer(); got != want {
+			t.Errorf("%v.Answer() = %v, want %v", st, got, want)
+		}
 	}
 }

@@ -3,6 +3,8 @@ package solver
 import (
 	"fmt"
 	"strings"
+
+	"tandem/smtlib"
 )
 
 // Status is the outcome of a solver run or of one query in a [Session].
@@ -33,6 +35,19 @@ func (s Status) String() string {
 
 // IsAnswer reports whether s is one of the three check-sat answers.
 func (s Status) IsAnswer() bool { return s == StatusSat || s == StatusUnsat || s == StatusUnknown }
+
+// Answer is s in the vocabulary of check-sat answers: sat and unsat as
+// they are, unknown for every other outcome (a timeout or a crash claims
+// nothing).
+func (s Status) Answer() smtlib.Status {
+	switch s {
+	case StatusSat:
+		return smtlib.Sat
+	case StatusUnsat:
+		return smtlib.Unsat
+	}
+	return smtlib.Unknown
+}
 
 // MarshalText encodes s as its name (for JSON output).
 func (s Status) MarshalText() ([]byte, error) { return []byte(s.String()), nil }

@@ -67,13 +67,7 @@ func checkBody(f *smt.Func, seen map[*smt.Func]bool, inner *bool) error {
 		return nil
 	}
 	seen[f] = true
-	visited := map[*smt.Term]bool{}
-	var walk func(t *smt.Term) error
-	walk = func(t *smt.Term) error {
-		if visited[t] {
-			return nil
-		}
-		visited[t] = true
+	check := func(t *smt.Term) error {
 		switch t.Kind() {
 		case smt.Forall, smt.Exists:
 			return fmt.Errorf("the body of %s has a quantifier, which the evaluator cannot run", f.Name)
@@ -108,14 +102,16 @@ func checkBody(f *smt.Func, seen map[*smt.Func]bool, inner *bool) error {
 				}
 			}
 		}
-		for _, a := range t.Args() {
-			if err := walk(a); err != nil {
-				return err
-			}
-		}
 		return nil
 	}
-	return walk(f.Body)
+	var err error
+	smt.Inspect(f.Body, func(t *smt.Term) bool {
+		if err == nil {
+			err = check(t)
+		}
+		return err == nil
+	})
+	return err
 }
 
 type defineBox struct {

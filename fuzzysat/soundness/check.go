@@ -147,12 +147,8 @@ func (c *Checker) z3(ctx context.Context, cs *Case, l *fuzzysat.Layout) (string,
 	if err != nil {
 		return "", nil, err
 	}
-	switch r.Status {
-	case solver.StatusUnsat:
-		return "unsat", nil, nil
-	case solver.StatusSat:
-	default:
-		return "unknown", nil, nil
+	if a := r.Status.Answer(); a != smtlib.Sat {
+		return a.String(), nil, nil
 	}
 	names := make([]string, cs.NBytes)
 	for i := range names {
@@ -172,13 +168,7 @@ func (c *Checker) z3(ctx context.Context, cs *Case, l *fuzzysat.Layout) (string,
 	if r, err = c.sess.CheckSat(ctx); err != nil {
 		return "", nil, err
 	}
-	switch r.Status {
-	case solver.StatusSat:
-		return "sat", model, nil
-	case solver.StatusUnsat:
-		return "unsat", model, nil
-	}
-	return "unknown", model, nil
+	return r.Status.Answer().String(), model, nil
 }
 
 // Check runs case number id: z3's verdict, then fuzzysat from the three

@@ -23,23 +23,15 @@ type Inputs struct {
 // NewInputs prepares random inputs for p.
 func NewInputs(p *eval.Program, r *rand.Rand) *Inputs {
 	in := &Inputs{p: p, r: r}
-	seen := map[*smt.Term]bool{}
-	var walk func(t *smt.Term)
-	walk = func(t *smt.Term) {
-		if seen[t] || len(in.lits) > 256 {
-			return
+	smt.InspectAll(p.Roots(), func(t *smt.Term) bool {
+		if len(in.lits) > 256 {
+			return false
 		}
-		seen[t] = true
 		if t.Kind() == smt.Literal && t.LiteralKind() == smt.LitBitVec {
 			in.lits = append(in.lits, t.BigInt().Uint64())
 		}
-		for _, a := range t.Args() {
-			walk(a)
-		}
-	}
-	for _, t := range p.Roots() {
-		walk(t)
-	}
+		return true
+	})
 	for _, f := range p.Inputs() {
 		w := 1
 		if f.Result.Kind == smt.KindBitVec {

@@ -85,31 +85,19 @@ func Triggers(sc *smtlib.Script, b Bug) bool {
 	switch b.Kind {
 	case "nest":
 		memo := map[*smt.Term]bool{}
-		seen := map[*smt.Term]bool{}
-		var walk func(t *smt.Term) bool
-		walk = func(t *smt.Term) bool {
-			if seen[t] {
-				return false
-			}
-			seen[t] = true
-			if opName(t) == b.Outer {
+		found := false
+		smt.InspectAll(as, func(t *smt.Term) bool {
+			if !found && opName(t) == b.Outer {
 				for _, a := range t.Args() {
 					if contains(a, b.Inner, memo) {
-						return true
+						found = true
 					}
 				}
 			}
-			for _, a := range t.Args() {
-				if walk(a) {
-					return true
-				}
-			}
-			return false
-		}
-		for _, a := range as {
-			if walk(a) {
-				return true
-			}
+			return !found
+		})
+		if found {
+			return true
 		}
 	case "pair":
 		ma, mb := map[*smt.Term]bool{}, map[*smt.Term]bool{}
@@ -279,25 +267,15 @@ func makeCase(corpus, p string, idx int) (Case, error) {
 // Size counts the assertions of a script and the operator applications in
 // them (negative numerals such as (- 5) count as values, not operators).
 func Size(sc *smtlib.Script) (asserts, nodes int) {
-	seen := map[*smt.Term]bool{}
-	var walk func(t *smt.Term)
-	walk = func(t *smt.Term) {
-		if seen[t] {
-			return
-		}
-		seen[t] = true
+	as := sc.Assertions()
+	smt.InspectAll(as, func(t *smt.Term) bool {
 		if t.NumArgs() > 0 && t.Kind() == smt.App {
 			if _, err := smt.ValueOf(t); err != nil {
 				nodes++
 			}
 		}
-		for _, a := range t.Args() {
-			walk(a)
-		}
-	}
-	for _, a := range sc.Assertions() {
-		asserts++
-		walk(a)
-	}
+		return true
+	})
+	asserts = len(as)
 	return asserts, nodes
 }

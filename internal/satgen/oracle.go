@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
-	"strings"
 	"time"
 
 	"tandem/solver"
@@ -27,20 +25,11 @@ func External(ctx context.Context, bin, dir string, vars int, clauses [][]int, a
 	if err := f.Close(); err != nil {
 		return 0, err
 	}
-	var args []string
-	switch strings.TrimSuffix(filepath.Base(bin), ".exe") {
-	case "minisat":
-		args = []string{"-verb=0", f.Name()}
-	case "cadical":
-		args = []string{"-q", "-n", f.Name()}
-	default:
-		args = []string{f.Name()}
-	}
-	// Through solver.Run, as every solver process: its own process tree,
-	// killed as a whole, dying with tandem. The caller's ctx bounds the
-	// time; there is no RLIMIT_AS (a large CNF may need more than the
-	// default), but the tree's memory is bounded.
-	res, err := solver.Run(ctx, solver.Command(filepath.Base(bin), bin, args...), solver.BytesInput(nil),
+	// Through solver.Run with the binary's DIMACS profile, as every solver
+	// process: its own process tree, killed as a whole, dying with tandem.
+	// The caller's ctx bounds the time; there is no RLIMIT_AS (a large CNF
+	// may need more than the default), but the tree's memory is bounded.
+	res, err := solver.Run(ctx, solver.DIMACSProfile(bin), solver.FileInput(f.Name()),
 		solver.RunOptions{Limits: solver.Limits{Wall: 24 * time.Hour, Memory: -solver.DefaultMemory * 4}})
 	if err != nil {
 		return 0, fmt.Errorf("running %s: %w", bin, err)

@@ -258,7 +258,7 @@ func refClosure(boxes []*cbox) (string, error) {
 		}
 		done[f.Name] = f
 		var err error
-		walkFuncs(f.Body, map[*smt.Term]bool{}, func(g *smt.Func) {
+		walkFuncs(f.Body, func(g *smt.Func) {
 			if err == nil && g.Body != nil && g != f {
 				err = visit(lib, g)
 			}
@@ -287,15 +287,14 @@ func cmdOf(lib *library, f *smt.Func) *smtlib.Command {
 }
 
 // walkFuncs calls fn for every function symbol applied in t.
-func walkFuncs(t *smt.Term, seen map[*smt.Term]bool, fn func(*smt.Func)) {
-	if t == nil || seen[t] {
+func walkFuncs(t *smt.Term, fn func(*smt.Func)) {
+	if t == nil {
 		return
 	}
-	seen[t] = true
-	if f := t.Func(); f != nil {
-		fn(f)
-	}
-	for _, a := range t.Args() {
-		walkFuncs(a, seen, fn)
-	}
+	smt.Inspect(t, func(u *smt.Term) bool {
+		if f := u.Func(); f != nil {
+			fn(f)
+		}
+		return true
+	})
 }

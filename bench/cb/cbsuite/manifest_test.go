@@ -187,7 +187,7 @@ func checkClosedDefine(f *smt.Func) error {
 			return
 		}
 		seen[g] = true
-		walkFuncs(g.Body, map[*smt.Term]bool{}, func(h *smt.Func) {
+		walkFuncs(g.Body, func(h *smt.Func) {
 			switch {
 			case h.Body != nil:
 				visit(h, seen)
