@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // runIn runs tandem in this process and returns the exit status and
@@ -94,4 +95,34 @@ func TestOneErrorFormat(t *testing.T) {
 				strings.Join(c.args, " "), code, stderr, c.code, "tandem: "+c.want)
 		}
 	}
+}
+
+// One meaning per short flag across all commands (issue 24 item 2): a
+// shorthand always stands for the same long flag. The table in rootCmd's
+// help and the README lists them; this walks every command so that a new
+// one cannot give -t or -m a second meaning.
+func TestShortFlagsHaveOneMeaning(t *testing.T) {
+	long := map[string]string{} // shorthand -> long name
+	where := map[string]string{}
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		c.Flags().VisitAll(func(f *pflag.Flag) {
+			if f.Shorthand == "" || f.Name == "help" {
+				return
+			}
+			if prev, ok := long[f.Shorthand]; ok && prev != f.Name {
+				t.Errorf("-%s is --%s in %s but --%s in %s", f.Shorthand, prev, where[f.Shorthand], f.Name, c.CommandPath())
+				return
+			}
+			long[f.Shorthand], where[f.Shorthand] = f.Name, c.CommandPath()
+			if !strings.Contains(rootCmd.Long, "-"+f.Shorthand+" "+f.Name) {
+				t.Errorf("-%s (--%s, %s) is missing from the short-flag table of tandem's help", f.Shorthand, f.Name, c.CommandPath())
+			}
+		})
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(rootCmd)
+	t.Logf("short flags: %v", long)
 }

@@ -96,11 +96,7 @@ func runCheckModel(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
-	reg, err := solver.LoadRegistry(f.profiles)
-	if err != nil {
-		return err
-	}
-	p, err := reg.Lookup(f.solver)
+	p, err := solver.LookupSpec(f.profiles, f.solver)
 	if err != nil {
 		return err
 	}

@@ -29,6 +29,15 @@ var rootCmd = &cobra.Command{
 fuzzing that solves (fuzzysat, solve) and fuzzing that tests solvers
 (diver, bandit, satfuzz), on one SMT-LIB/SAT substrate.
 
+A short flag means one thing in every command that has it:
+  -n iterations  -j jobs     -q quiet    -t timeout (a solver's limit per query)
+  -m mutants     -s solver   -o output
+The fuzzers (diver, bandit campaign, satfuzz, campaign demo) share the
+campaign flags: -n, -j, -q, --time (--budget) for the time budget,
+--seed, --store, --campaign, --shard, --resume, --json, --no-reduce.
+Errors are printed as 'tandem: COMMAND: message'; Ctrl-C stops any
+command cleanly, a second Ctrl-C at once.
+
 Run 'tandem COMMAND --help' for the details of a command.`,
 	SilenceUsage:  true,
 	SilenceErrors: true,
