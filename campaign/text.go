@@ -14,14 +14,7 @@ import (
 // unless noExport, first rewrites dir's findings directories from the
 // store, so that a shared campaign's report links to every worker's bugs.
 func ReportDir(ctx context.Context, dir, store string, noExport bool) (*Report, error) {
-	id, dstore, _, err := ReadDirMeta(dir)
-	if err != nil {
-		return nil, err
-	}
-	if store == "" {
-		store = dstore
-	}
-	st, err := OpenStore(ctx, store, dir)
+	id, st, err := openDirStore(ctx, dir, store)
 	if err != nil {
 		return nil, err
 	}
@@ -67,4 +60,21 @@ func (r *Replayed) WriteText(w io.Writer) {
 	default:
 		fmt.Fprintf(w, "DIFFERENT from the store, which recorded %d finding(s): %v\n", len(r.Stored), r.Stored)
 	}
+}
+
+// openDirStore opens the store of the campaign directory dir (the one its
+// campaign.json names, unless store is set) and returns the campaign's id.
+func openDirStore(ctx context.Context, dir, store string) (string, *Store, error) {
+	id, dstore, _, err := ReadDirMeta(dir)
+	if err != nil {
+		return "", nil, err
+	}
+	if store == "" {
+		store = dstore
+	}
+	st, err := OpenStore(ctx, store, dir)
+	if err != nil {
+		return "", nil, err
+	}
+	return id, st, nil
 }

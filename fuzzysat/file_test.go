@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"tandem/internal/testutil"
 )
 
 // SolveFile, as `tandem fuzzysat` runs it: queries in file order on two
@@ -16,13 +18,7 @@ import (
 // JSON reports.
 func TestSolveFile(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name, text string) string { return testutil.WriteFile(t, dir, name, text) }
 	kq := write("k.smt2", `(declare-const k!0 (_ BitVec 8)) (declare-const k!1 (_ BitVec 8))
 (assert (= (concat k!0 k!1) #xbeef))
 (assert (and (= k!1 #x01) (= k!0 #x02)))

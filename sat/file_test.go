@@ -3,12 +3,13 @@ package sat
 import (
 	"bytes"
 	"context"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"tandem/idrup"
+
+	"tandem/internal/testutil"
 )
 
 // SolveFile tells DIMACS from iCNF by the first line that is not a
@@ -17,13 +18,7 @@ import (
 // proof it writes.
 func TestSolveFile(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name, text string) string { return testutil.WriteFile(t, dir, name, text) }
 	for _, c := range []struct {
 		text string
 		code int

@@ -2,13 +2,14 @@ package main
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+
+	"tandem/internal/testutil"
 )
 
 // runIn runs tandem in this process and returns the exit status and
@@ -48,13 +49,7 @@ func TestOneErrorFormat(t *testing.T) {
 	}
 
 	dir := t.TempDir()
-	write := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name, text string) string { return testutil.WriteFile(t, dir, name, text) }
 	bad := write("bad.smt2", "(declare-const x Int)\n(assert (+ x true))\n")
 	empty := write("empty.smt2", "")
 	zero := write("zero.bin", "")

@@ -120,14 +120,8 @@ func runAndCheckModel(cmd *cobra.Command, p *solver.Profile, path string, limits
 	}
 	out := cmd.OutOrStdout()
 	run.Result.WriteText(out, runFlags.output)
-	switch rep := run.Report; {
-	case rep == nil:
-		fmt.Fprintf(out, "model      not checked (the answer was %s)\n", run.Result.Status)
-	case rep.Holds():
-		fmt.Fprintf(out, "model      valid: all %d assertions are true under it\n", rep.True)
-	default:
-		fmt.Fprintf(out, "model      INVALID: %d true, %d false, %d undefined, %d not evaluable\n", rep.True, rep.False, rep.Undefined, rep.Errors)
-		rep.WriteText(out, false)
+	run.WriteVerdict(out)
+	if run.Report != nil && !run.Report.Holds() {
 		return fail(4, nil)
 	}
 	return runStatus(run.Result)

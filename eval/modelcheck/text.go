@@ -28,3 +28,18 @@ func (r *Report) WriteText(w io.Writer, quiet bool) {
 	fmt.Fprintf(w, "%d assertions: %d true, %d false, %d undefined, %d not evaluable\n",
 		len(r.Assertions), r.True, r.False, r.Undefined, r.Errors)
 }
+
+// WriteVerdict writes the line `tandem run --check-model` prints under the
+// solver's result: the model not checked (the answer was not sat), valid,
+// or INVALID followed by the report.
+func (r *Run) WriteVerdict(w io.Writer) {
+	switch rep := r.Report; {
+	case rep == nil:
+		fmt.Fprintf(w, "model      not checked (the answer was %s)\n", r.Result.Status)
+	case rep.Holds():
+		fmt.Fprintf(w, "model      valid: all %d assertions are true under it\n", rep.True)
+	default:
+		fmt.Fprintf(w, "model      INVALID: %d true, %d false, %d undefined, %d not evaluable\n", rep.True, rep.False, rep.Undefined, rep.Errors)
+		rep.WriteText(w, false)
+	}
+}

@@ -7,6 +7,7 @@ import (
 
 	"tandem/eval"
 	"tandem/smtlib"
+	"tandem/solver"
 )
 
 // WriteText prints one verdict per assertion, with the culprit of an
@@ -37,5 +38,19 @@ func TestReportWriteText(t *testing.T) {
 	rep.WriteText(&b, true)
 	if b.String() != lines[3]+"\n" {
 		t.Errorf("quiet report %q", b.String())
+	}
+	for _, c := range []struct {
+		run  *Run
+		want string
+	}{
+		{&Run{Result: &solver.Result{Status: solver.StatusUnsat}}, "model      not checked (the answer was unsat)\n"},
+		{&Run{Report: &Report{True: 2}}, "model      valid: all 2 assertions are true under it\n"},
+		{&Run{Report: rep}, "model      INVALID: 0 true, 2 false, 1 undefined, 0 not evaluable\nassertion 1: false\n"},
+	} {
+		b.Reset()
+		c.run.WriteVerdict(&b)
+		if !strings.HasPrefix(b.String(), c.want) {
+			t.Errorf("verdict %q, want it to start with %q", b.String(), c.want)
+		}
 	}
 }
