@@ -101,6 +101,9 @@ func (k CommandKind) String() string {
 //   - exit: Raw, the text after it (solvers stop reading at exit, and so
 //     does the parser: it is kept verbatim, not checked), without
 //     leading line breaks and trailing white space
+//
+// Text is the command exactly as written, when the reader is interactive
+// ([Options.Interactive]); unknown commands always have it.
 type Command struct {
 	Kind       CommandKind
 	Pos        Pos
@@ -116,4 +119,5 @@ type Command struct {
 	N          int
 	HasN       bool
 	Raw        string
+	Text       string
 }

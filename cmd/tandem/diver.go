@@ -78,6 +78,7 @@ func init() {
 	fl.BoolVar(&f.opts.NoSpec, "nospec", false, "no solver-specific operators")
 	fl.BoolVar(&f.noOptFuzz, "no-option-fuzz", false, "solve every mutant in the solver's default mode")
 	fl.BoolVar(&f.opts.NoSelfCheck, "no-self-check", false, "do not turn on the solver's own model check")
+	fl.BoolVar(&f.opts.OneShot, "one-shot", false, "one solver process per mutant (default: the mutants of a seed in one incremental session)")
 	fl.StringVar(&f.out, "out", "diver-out", "campaign directory (--resume resumes the campaign in it)")
 	rootCmd.AddCommand(diverCmd)
 }

@@ -76,14 +76,17 @@ var checkModelFlags struct {
 var checkModelCmd = &cobra.Command{
 	Use:   "check-model FILE.smt2 --solver z3",
 	Short: "solve a script, then validate the solver's model with tandem's evaluator",
-	Long: `check-model runs a solver on the script with (get-model) after the first
-check-sat and, when it answers sat, evaluates every assertion in scope
-under the model it printed, as 'tandem eval' does.
+	Long: `check-model runs a solver once on the script with (get-model) after every
+check-sat (in its incremental mode when the script pushes, pops or checks
+more than once; options the solver does not take are left out) and, for
+each sat answer, evaluates every assertion live at that check-sat under
+the model it printed, read against the symbols live there, as 'tandem
+eval' does.
 
-Exit status: 0 when the answer is sat and every assertion is true (or the
-answer is unsat/unknown: there is no model to check), 1 when the model
-makes an assertion false, undefined or not evaluable, 2 when the solver
-cannot be run or its model cannot be read.`,
+Exit status: 0 when every model checked makes every assertion true (or no
+answer was sat: there is no model to check), 1 when a model makes an
+assertion false, undefined or not evaluable, 2 when the solver cannot be
+run or a model cannot be read.`,
 	Example: `  tandem check-model problem.smt2 --solver z3
   tandem check-model problem.smt2 --solver "cvc5 --strings-exp" --timeout 30s`,
 	Args: cobra.ExactArgs(1),
@@ -110,20 +113,41 @@ func runCheckModel(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
-	if f.showModel && run.ModelText != "" {
-		fmt.Println(run.ModelText)
+	return printChecks(run, f.showModel)
+}
+
+// printChecks prints the outcome of every check-sat of a check-model run
+// and returns the command's exit status.
+func printChecks(run *modelcheck.Run, showModel bool) error {
+	failed, noModel := false, ""
+	for i, c := range run.Checks {
+		if len(run.Checks) > 1 {
+			fmt.Printf("check-sat %d (%s): %s\n", i+1, c.Pos, c.Answer)
+		}
+		if c.Untrusted != "" {
+			fmt.Println("  not judged:", c.Untrusted)
+		}
+		if showModel && c.ModelText != "" {
+			fmt.Println(c.ModelText)
+		}
+		switch {
+		case c.Report != nil:
+			c.Report.WriteText(os.Stdout, false)
+			failed = failed || (!c.Report.Holds() && c.Untrusted == "")
+		case c.NoModel != "" && noModel == "":
+			fmt.Println("  no model:", c.NoModel)
+			noModel = c.NoModel
+		case c.NoModel != "":
+			fmt.Println("  no model:", c.NoModel)
+		}
 	}
 	switch {
-	case run.Report == nil && run.NoModel != "":
-		return errors.New(run.NoModel)
-	case run.Report == nil && !run.Result.Status.IsAnswer():
-		return fail(2, nil)
-	case run.Report == nil:
-		return nil
-	}
-	run.Report.WriteText(os.Stdout, false)
-	if !run.Report.Holds() {
+	case failed:
 		return fail(1, nil)
+	case noModel != "":
+		return errors.New(noModel)
+	case len(run.Checks) == 0 || !run.Result.Status.IsAnswer() && run.Report == nil:
+		return fail(2, nil)
 	}
 	return nil
 }

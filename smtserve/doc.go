@@ -1,0 +1,34 @@
+// Package smtserve is tandem as a drop-in SMT-LIB solver: an interactive
+// session that reads SMT-LIB 2.6 commands from a stream, answers each one as
+// it arrives, as z3 -in does, and answers each check-sat by fuzzing first
+// (FUZZY-SAT, package fuzzysat) and by a real solver behind it when fuzzing
+// has no proof (issue 27; `tandem smt`).
+//
+// A concolic executor's queries are a path π and a branch e; the input that
+// drove the run, or the last model, usually satisfies π, and FUZZY-SAT
+// (Borzacchiello, Coppa, Demetrescu, ICSE 2021) answers most such queries by
+// mutating it. A Session takes the assertions made since the previous
+// check-sat as the branch and the others as π (the literals of
+// check-sat-assuming are the branch), seeds the search with the last model
+// it produced (or Options.Seed, else zeros), and answers:
+//
+//   - sat from fuzzing only with a model the evaluator (package eval) finds
+//     true on every live assertion;
+//   - unsat from fuzzing only with one of fuzzysat's proofs (pinned, range,
+//     exhaustive enumeration);
+//   - everything else from the fallback, an incremental solver.Session kept
+//     in step lazily: declarations and assertions are sent once, when a
+//     query first needs them, and a push whose scope never reached the
+//     solver is dropped with its pop. The fallback's models are re-checked
+//     by the evaluator too: a model that falsifies an assertion is reported
+//     on the log and the answer is unknown.
+//
+// Outside bit-vectors and Booleans (integers, reals, strings, arrays, UF, …)
+// every query goes to the fallback; closed boxes (declare-cb,
+// declare-oracle-fun) have no implementation here, so queries over them are
+// answered unknown. docs/smt.md has the details and the measurements.
+//
+//	s, _ := smtserve.New(smtserve.Options{Fallback: smtserve.SolverFallback(prof, 0)})
+//	defer s.Close()
+//	err := s.Serve(ctx, os.Stdin, os.Stdout)
+package smtserve

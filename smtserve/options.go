@@ -1,0 +1,114 @@
+package smtserve
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"runtime/debug"
+	"time"
+
+	"tandem/fuzzysat"
+	"tandem/solver"
+)
+
+// DefaultBudget is the fuzzing budget of one check-sat when Options.Budget
+// is zero. A concolic executor's queries are answered by the seed or within
+// a few hundred evaluations when fuzzing can answer them at all
+// (docs/fuzzysat.md: 92% of the SAGE queries by the seed), so a small budget
+// loses few answers and bounds what a query fuzzing cannot answer costs
+// before the fallback starts.
+const DefaultBudget = 10 * time.Millisecond
+
+// Options configure a [Session].
+type Options struct {
+	// Budget bounds the fuzzing of one check-sat (default DefaultBudget).
+	Budget time.Duration
+	// Fuzz are the FUZZY-SAT options; Fuzz.Timeout is replaced by Budget.
+	Fuzz fuzzysat.Options
+	// Fallback starts the solver that answers what fuzzing cannot prove.
+	// It is called once, when the first query needs it (and again after a
+	// reset). Nil means there is none: such queries are answered unknown.
+	Fallback func(ctx context.Context) (Backend, error)
+	// Seed is the seed of the queries before the session has produced a
+	// model: a model ((define-fun x () (_ BitVec 8) #x01) …) or get-value
+	// pairs ((x #x01) …) giving Bool and bit-vector constants by name
+	// (`--seed-model`; `(set-info :tandem-seed …)` replaces it).
+	Seed string
+	// Filename names the input in error messages (default "<stdin>").
+	Filename string
+	// Log receives the diagnostics a solver prints on its standard error
+	// (a fallback that failed, a model that did not validate); nil discards.
+	Log io.Writer
+	// Version is what (get-info :version) answers.
+	Version string
+}
+
+// Backend is the fallback solver: an incremental SMT-LIB session driven
+// with print-success on, one response per command. *solver.Session is one.
+type Backend interface {
+	Batch(ctx context.Context, cmds ...string) ([]solver.Reply, error)
+	Close() error
+}
+
+// SolverFallback returns an Options.Fallback that starts the profile's
+// solver as an incremental solver.Session with models on; callTimeout
+// bounds each query (zero: solver.DefaultCallTimeout), after which the
+// solver is restarted with the live stack and the query answered unknown.
+func SolverFallback(p *solver.Profile, callTimeout time.Duration) func(ctx context.Context) (Backend, error) {
+	return func(ctx context.Context) (Backend, error) {
+		s, err := solver.StartSession(ctx, p, solver.SessionOptions{Mode: solver.Mode{Models: true}, CallTimeout: callTimeout})
+		if err != nil {
+			return nil, err
+		}
+		return s, nil
+	}
+}
+
+// Stats count what a session answered and where its time went.
+type Stats struct {
+	Queries int // check-sat and check-sat-assuming commands
+	// FuzzSat and FuzzUnsat were answered by fuzzing (with a checked model,
+	// with a proof).
+	FuzzSat, FuzzUnsat int
+	// FallbackSat, FallbackUnsat and FallbackUnknown were answered by the
+	// fallback solver; Unknown counts every unknown answer.
+	FallbackSat, FallbackUnsat, FallbackUnknown, Unknown int
+	// InvalidModels are fallback models the evaluator found false on an
+	// assertion (answered unknown); UncheckedModels are fallback models it
+	// could not decide (quantifiers, partial models, …; answered sat).
+	InvalidModels, UncheckedModels int
+	// FuzzTime and FallbackTime are the wall time spent fuzzing and waiting
+	// for the fallback; RoundTrips the fallback batches sent.
+	FuzzTime, FallbackTime time.Duration
+	RoundTrips             int
+	Errors                 int // commands answered with an error
+}
+
+// LookupFallback resolves a fallback solver spec ("z3", "cvc5 --strings-exp",
+// a profile of reg) into an Options.Fallback; "none" (or "") means no
+// fallback. tandem itself is refused: it would start itself without end.
+func LookupFallback(reg *solver.Registry, spec string, callTimeout time.Duration) (func(ctx context.Context) (Backend, error), error) {
+	if spec == "" || spec == "none" {
+		return nil, nil
+	}
+	p, err := reg.Lookup(spec)
+	if err != nil {
+		return nil, err
+	}
+	if p.Name == "tandem" {
+		return nil, fmt.Errorf("--fallback %s: tandem smt cannot fall back on itself; give a solver such as z3 or cvc5", spec)
+	}
+	if !p.Incremental() || p.Quirks.NoPrintSuccess {
+		return nil, fmt.Errorf("--fallback %s: solver %s has no interactive mode tandem can drive; use z3, cvc5 or cvc4", spec, p.Name)
+	}
+	return SolverFallback(p, callTimeout), nil
+}
+
+// Version is tandem's version as the Go build records it ("devel" for a
+// build from a work tree).
+func Version() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return "devel"
+}
