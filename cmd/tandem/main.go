@@ -134,14 +134,17 @@ func run(args []string, stderr io.Writer) int {
 // errorLine is the one format of tandem's error messages:
 // "tandem: COMMAND: MESSAGE", where COMMAND is the subcommand's path
 // ("satfuzz reduce") and MESSAGE starts with FILE:LINE:COL when the
-// error has a place.
+// error has a place. A message that starts with the command's package
+// name, as Go errors often do ("diver: mode …"), does not say it twice.
 func errorLine(cmd *cobra.Command, err error) string {
 	name := ""
 	if cmd != nil {
 		name = strings.TrimSpace(strings.TrimPrefix(cmd.CommandPath(), rootCmd.Name()))
 	}
+	msg := err.Error()
 	if name == "" {
-		return "tandem: " + err.Error()
+		return "tandem: " + msg
 	}
-	return "tandem: " + name + ": " + err.Error()
+	first, _, _ := strings.Cut(name, " ")
+	return "tandem: " + name + ": " + strings.TrimPrefix(msg, first+": ")
 }
