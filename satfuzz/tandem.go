@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"golang.org/x/sys/unix"
+
 	"tandem/idrup"
 	"tandem/sat"
 	"tandem/satfuzz/trace"
@@ -57,7 +59,7 @@ var TandemOptions = []OptionSpec{
 	{Name: "lubyUnit", Kind: Int, Min: 1, Max: 1000, Doc: "conflicts per Luby step"},
 	{Name: "restartMargin", Kind: Float, Min: 1, Max: 2, Doc: "EMA restart margin"},
 	{Name: "restartMin", Kind: Int, Min: 1, Max: 200, Doc: "least conflicts between EMA restarts"},
-	{Name: "decision", Kind: Enum, Values: sat.OptionValues("decision"), Doc: "decision heuristic"},
+	{Name: "decision", Kind: Enum, Values: sat.OptionValues("decision"), SlowValues: []string{"static"}, Doc: "decision heuristic"},
 	{Name: "varDecay", Kind: Float, Min: 0.5, Max: 0.999, Doc: "VSIDS decay"},
 	{Name: "randomFreq", Kind: Float, Min: 0, Max: 0.5, Doc: "probability of a random decision"},
 	{Name: "phase", Kind: Enum, Values: sat.OptionValues("phase"), Doc: "phase policy"},
@@ -93,9 +95,12 @@ const MaxEnumerate = 1 << 16
 // Run executes the trace on a fresh sat.Solver.
 func (t *Tandem) Run(ctx context.Context, tr *trace.Trace, lim Limits) (res *Result, err error) {
 	lim = lim.withDefaults()
-	ctx, cancel := context.WithTimeout(ctx, lim.Time)
+	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	start, cpu := time.Now(), threadMeter()
+	// The limit is on the CPU time of the thread that runs the trace.
+	tid := unix.Gettid()
+	defer cpuWatch(lim.Time, func() (time.Duration, error) { return procCPU(tid) }, cancel)()
 	res = &Result{}
 	defer func() {
 		if r := recover(); r != nil {

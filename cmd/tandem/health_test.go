@@ -45,9 +45,8 @@ func TestBrokenCampaignExitsNonZero(t *testing.T) {
 			[]string{"all 3 iterations were skipped", "unknown parameter 'bogus_option'"}},
 		{"diver crashing solver", crash, []string{"diver", "--solver", "z3", "-n", "3", "-m", "5", seeds},
 			[]string{"all 3 iterations were skipped", "ASSERTION VIOLATION"}},
-		// z3's "ERROR: unknown parameter" is an error, not the answer
-		// unknown (solver: a line of prose makes stdout noise).
 		{"diver built-in seeds", bogus, []string{"diver", "--solver", "z3 smt.bogus_option=1", "-n", "2", "-m", "3", "--logic", "QF_LIA"},
+			// "ERROR: unknown parameter" is z3's error, not the answer unknown.
 			[]string{"6 of 6 solver calls (100%) ended in an error", "unknown parameter 'bogus_option'"}},
 		{"diver built-in seeds, error answers", smtError, []string{"diver", "--solver", "z3 smt.bogus_option=1", "-n", "2", "-m", "3", "--logic", "QF_LIA"},
 			[]string{"6 of 6 solver calls (100%) ended in an error", "unknown parameter"}},

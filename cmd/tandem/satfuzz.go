@@ -162,7 +162,8 @@ func init() {
 	fl.StringVar(&f.config.Target, "target", "tandem", "target solver")
 	fl.BoolVar(&f.config.Generator.OptionsFuzz, "options-fuzz", false, "fuzz the target's options (its option model)")
 	fl.StringVar(&f.out, "out", "", "campaign directory (default satfuzz-TARGET)")
-	fl.DurationVar(&f.config.TraceTime, "trace-time", 0, "time limit of one trace (default 10s)")
+	fl.DurationVar(&f.config.TraceTime, "trace-time", 0, "CPU-time limit of one trace (default 2s; 10x it of wall time)")
+	fl.IntVar(&f.config.Generator.SlowShrink, "slow-shrink", 0, "divide the variables of traces that set a slow option value by N (default 5; -1: off)")
 	for _, c := range []*cobra.Command{satfuzzReplayCmd, satfuzzReduceCmd, satfuzzGenCmd} {
 		c.Flags().StringVar(&f.target, "target", "tandem", "target solver")
 	}
