@@ -9,6 +9,7 @@ import (
 	"syscall"
 	"time"
 
+	"tandem/internal/proc"
 	"tandem/internal/statusline"
 )
 
@@ -76,6 +77,7 @@ type progress struct {
 	newSigs  int64
 
 	sigsTotal atomic.Int64
+	unhook    func() // removes the signal messages
 	stopc     chan struct{}
 	donec     chan struct{}
 }
@@ -127,6 +129,16 @@ func (p *progress) start() {
 		}
 		p.logf("%s", msg)
 	}
+	// The process's signal handler (proc.SignalContext, as tandem's main
+	// installs it) cancels ctx on the first SIGINT or SIGTERM and exits on
+	// the second: say what each means.
+	p.unhook = proc.OnSignal(func(n int) {
+		if n == 1 {
+			p.logf("stopping: committing finished iterations (interrupt again to abort now)")
+		} else {
+			p.logf("aborted; resume the campaign with --resume")
+		}
+	})
 	go p.loop()
 }
 
@@ -163,6 +175,9 @@ func (p *progress) loop() {
 }
 
 func (p *progress) stop() {
+	if p.unhook != nil {
+		p.unhook()
+	}
 	close(p.stopc)
 	<-p.donec
 	p.line.Clear()

@@ -31,14 +31,7 @@ type Replayed struct {
 // system that made the campaign, with the iteration's own seed, and
 // compares what it finds with what the store recorded. Nothing is written.
 func Replay(ctx context.Context, dir string, index uint64, store string) (*Replayed, error) {
-	id, dstore, _, err := ReadDirMeta(dir)
-	if err != nil {
-		return nil, err
-	}
-	if store == "" {
-		store = dstore
-	}
-	st, err := OpenStore(ctx, store, dir)
+	id, st, err := openDirStore(ctx, dir, store)
 	if err != nil {
 		return nil, err
 	}

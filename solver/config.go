@@ -177,3 +177,14 @@ func LoadRegistry(path string) (*Registry, error) {
 	}
 	return r, nil
 }
+
+// LookupSpec resolves the solver spec ("z3", "cvc5 --strings-exp") with
+// the profiles of LoadRegistry(path): the built-in ones and those of the
+// profiles file.
+func LookupSpec(path, spec string) (*Profile, error) {
+	reg, err := LoadRegistry(path)
+	if err != nil {
+		return nil, err
+	}
+	return reg.Lookup(spec)
+}

@@ -6,11 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"syscall"
 	"time"
 
 	"tandem/internal/proc"
+	"tandem/smtlib"
 )
 
 // Input is what a one-shot run solves: a file, or a script given on
@@ -489,4 +491,21 @@ func signalName(s syscall.Signal) string {
 		return "SIGTRAP"
 	}
 	return fmt.Sprintf("signal %d", int(s))
+}
+
+// InputFrom is the input named path on a command line: the file path, or
+// the script read from stdin (at most smtlib.MaxScriptBytes) when path is
+// "-". A file that does not exist is an error now, not at the run.
+func InputFrom(path string, stdin io.Reader) (Input, error) {
+	if path == "-" {
+		data, err := smtlib.ReadAll(stdin, "standard input", "script", smtlib.MaxScriptBytes)
+		if err != nil {
+			return Input{}, err
+		}
+		return BytesInput(data), nil
+	}
+	if _, err := os.Stat(path); err != nil {
+		return Input{}, fmt.Errorf("input file: %w", err)
+	}
+	return FileInput(path), nil
 }

@@ -1,10 +1,8 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"strings"
 	"time"
@@ -12,7 +10,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"tandem/campaign"
-	"tandem/internal/proc"
 	"tandem/internal/toy"
 )
 
@@ -84,23 +81,6 @@ func (f *campaignFlags) options(cmd *cobra.Command) (campaign.Options, error) {
 	return o, nil
 }
 
-// signalContext returns parent (which main's proc.SignalContext cancels on
-// the first SIGINT or SIGTERM: a clean stop, commit, summarize; a second
-// one exits at once with 130) and says so on progress.
-func signalContext(parent context.Context, progress io.Writer) (context.Context, func()) {
-	ctx, cancel := context.WithCancel(parent)
-	remove := proc.OnSignal(func(n int) {
-		switch {
-		case progress == nil:
-		case n == 1:
-			fmt.Fprintln(progress, "\nstopping: committing finished iterations (interrupt again to abort now)")
-		default:
-			fmt.Fprintln(progress, "aborted; resume the campaign with --resume")
-		}
-	})
-	return ctx, func() { remove(); cancel() }
-}
-
 // runCampaign runs (or with --resume, resumes) a campaign of system with
 // config in dir, and maps the outcome to the exit code: 0 when the campaign
 // has no findings, 10 when it has some (as yinyang does), 1 on an error.
@@ -109,8 +89,7 @@ func runCampaign(cmd *cobra.Command, dir, system string, config []byte, f *campa
 	if err != nil {
 		return err
 	}
-	ctx, stop := signalContext(cmd.Context(), opts.Progress)
-	defer stop()
+	ctx := cmd.Context() // Ctrl-C stops the campaign cleanly; campaign says so on opts.Progress
 	var sum *campaign.Summary
 	if f.resume {
 		sum, err = campaign.Resume(ctx, dir, opts)

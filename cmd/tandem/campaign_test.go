@@ -24,6 +24,24 @@ func campaignBinary(t *testing.T) string {
 	return bin
 }
 
+// waitForFile waits until path exists while cmd runs; after a minute (a
+// safety net, not a timing assertion) it kills cmd and fails the test with
+// what (and cmd's stderr so far).
+func waitForFile(t *testing.T, cmd *exec.Cmd, path, what string, stderr *bytes.Buffer) {
+	t.Helper()
+	deadline := time.Now().Add(time.Minute)
+	for {
+		if _, err := os.Stat(path); err == nil {
+			return
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatalf("%s within a minute; stderr:\n%s", what, stderr.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
 func exitCode(err error) int {
 	var ee *exec.ExitError
 	if errors.As(err, &ee) {

@@ -34,8 +34,10 @@ models are generated for --logic (default: every supported logic).
 
 Everything else is the campaign harness: progress, dedup, background
 reduction with tandem/reduce, findings under OUT/findings, 'tandem report
-OUT', 'tandem replay OUT N'. Exit status 0: no findings, 10: findings, 1:
-error.`,
+OUT', 'tandem replay OUT N'; the campaign flags are those of every fuzzer
+(--store, --shard, --campaign, --resume, …). Without a budget (--budget,
+--time or -n) the campaign runs for 10 minutes. Exit status 0: no
+findings, 10: findings, 1: error.`,
 	Example: `  tandem diver --solver z3 --budget 2m --seed 1
   tandem diver --solver 'z3 model_validate=true' ../shared/corpus/seeds/QF_SLIA/sat -t 10s -m 1000 --budget 30m -j 2 --out /tmp/d1
   tandem diver --solver cvc5 --model-from z3 ../shared/corpus/seeds/QF_S/sat --mode noweight --budget 10m`,

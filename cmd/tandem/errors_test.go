@@ -2,12 +2,14 @@ package main
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"tandem/internal/testutil"
 )
 
 // runIn runs tandem in this process and returns the exit status and
@@ -47,13 +49,7 @@ func TestOneErrorFormat(t *testing.T) {
 	}
 
 	dir := t.TempDir()
-	write := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name, text string) string { return testutil.WriteFile(t, dir, name, text) }
 	bad := write("bad.smt2", "(declare-const x Int)\n(assert (+ x true))\n")
 	empty := write("empty.smt2", "")
 	zero := write("zero.bin", "")
@@ -79,7 +75,9 @@ func TestOneErrorFormat(t *testing.T) {
 		{[]string{"solve", bad, "--timeout", "0s"}, 2, "solve: --timeout 0s: a zero duration"},
 		{[]string{"run", bad}, 2, "run: --solver is required"},
 		{[]string{"idrup-check", missing}, 1, "idrup-check: "},
-		{[]string{"satfuzz", "--target", "no-such-target", "-n", "1"}, 2, "satfuzz: "},
+		{[]string{"satfuzz", "--target", "no-such-target", "-n", "1"}, 2, `satfuzz: unknown target "no-such-target"`},
+		{[]string{"satfuzz", "reduce", cnf, "--target", "no-such-target"}, 2, `satfuzz reduce: unknown target "no-such-target"`},
+		{[]string{"diver", "--mode", "bogus", "-n", "1", "--out", filepath.Join(dir, "d")}, 2, `diver: mode "bogus": want diver, noweight or nocomp`},
 		{[]string{"satfuzz", "replay", missing}, 2, "satfuzz replay: open " + missing},
 		{[]string{"satfuzz", "reduce", missing}, 2, "satfuzz reduce: open " + missing},
 		{[]string{"campaign", "demo", filepath.Join(dir, "c")}, 2, "campaign demo: give a budget"},
@@ -94,4 +92,34 @@ func TestOneErrorFormat(t *testing.T) {
 				strings.Join(c.args, " "), code, stderr, c.code, "tandem: "+c.want)
 		}
 	}
+}
+
+// One meaning per short flag across all commands (issue 24 item 2): a
+// shorthand always stands for the same long flag. The table in rootCmd's
+// help and the README lists them; this walks every command so that a new
+// one cannot give -t or -m a second meaning.
+func TestShortFlagsHaveOneMeaning(t *testing.T) {
+	long := map[string]string{} // shorthand -> long name
+	where := map[string]string{}
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		c.Flags().VisitAll(func(f *pflag.Flag) {
+			if f.Shorthand == "" || f.Name == "help" {
+				return
+			}
+			if prev, ok := long[f.Shorthand]; ok && prev != f.Name {
+				t.Errorf("-%s is --%s in %s but --%s in %s", f.Shorthand, prev, where[f.Shorthand], f.Name, c.CommandPath())
+				return
+			}
+			long[f.Shorthand], where[f.Shorthand] = f.Name, c.CommandPath()
+			if !strings.Contains(rootCmd.Long, "-"+f.Shorthand+" "+f.Name) {
+				t.Errorf("-%s (--%s, %s) is missing from the short-flag table of tandem's help", f.Shorthand, f.Name, c.CommandPath())
+			}
+		})
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(rootCmd)
+	t.Logf("short flags: %v", long)
 }

@@ -99,11 +99,7 @@ func runCheckModel(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
-	reg, err := solver.LoadRegistry(f.profiles)
-	if err != nil {
-		return err
-	}
-	p, err := reg.Lookup(f.solver)
+	p, err := solver.LookupSpec(f.profiles, f.solver)
 	if err != nil {
 		return err
 	}
@@ -123,33 +119,12 @@ func runCheckModel(cmd *cobra.Command, args []string) error {
 // printChecks prints the outcome of every check-sat of a check-model run
 // and returns the command's exit status.
 func printChecks(run *modelcheck.Run, showModel bool) error {
-	failed, noModel := false, ""
-	for i, c := range run.Checks {
-		if len(run.Checks) > 1 {
-			fmt.Printf("check-sat %d (%s): %s\n", i+1, c.Pos, c.Answer)
-		}
-		if c.Untrusted != "" {
-			fmt.Println("  not judged:", c.Untrusted)
-		}
-		if showModel && c.ModelText != "" {
-			fmt.Println(c.ModelText)
-		}
-		switch {
-		case c.Report != nil:
-			c.Report.WriteText(os.Stdout, false)
-			failed = failed || (!c.Report.Holds() && c.Untrusted == "")
-		case c.NoModel != "" && noModel == "":
-			fmt.Println("  no model:", c.NoModel)
-			noModel = c.NoModel
-		case c.NoModel != "":
-			fmt.Println("  no model:", c.NoModel)
-		}
-	}
+	run.WriteChecks(os.Stdout, showModel)
 	switch {
-	case failed:
+	case !run.Holds():
 		return fail(1, nil)
-	case noModel != "":
-		return errors.New(noModel)
+	case run.NoModelReason() != "":
+		return errors.New(run.NoModelReason())
 	case len(run.Checks) == 0 || !run.Result.Status.IsAnswer() && run.Report == nil:
 		return fail(2, nil)
 	}

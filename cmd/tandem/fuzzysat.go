@@ -62,11 +62,8 @@ func runFuzzysat(cmd *cobra.Command, args []string) error {
 		}
 	}
 	if f.fallback != "" {
-		reg, err := solver.LoadRegistry("") // $TANDEM_SOLVERS, as run, diver and bandit
-		if err != nil {
-			return err
-		}
-		if o.Fallback, err = reg.Lookup(f.fallback); err != nil {
+		// The profiles of $TANDEM_SOLVERS, as run, diver and bandit.
+		if o.Fallback, err = solver.LookupSpec("", f.fallback); err != nil {
 			return err
 		}
 	}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -22,13 +21,7 @@ func TestFuzzysatCLIMessages(t *testing.T) {
 	z3 := testutil.RequireBinary(t, "z3")
 	bin := campaignBinary(t)
 	dir := t.TempDir()
-	write := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name, text string) string { return testutil.WriteFile(t, dir, name, text) }
 	empty := write("empty.smt2", "")
 	quant := write("quant.smt2", "(declare-const k!0 (_ BitVec 8)) (assert (forall ((y (_ BitVec 8))) (bvuge k!0 y)))")
 	wrong := write("q22.smt2", "(declare-fun k!0 () (_ BitVec 8)) (declare-fun k!1 () (_ BitVec 8))\n"+

@@ -29,6 +29,15 @@ var rootCmd = &cobra.Command{
 fuzzing that solves (fuzzysat, solve) and fuzzing that tests solvers
 (diver, bandit, satfuzz), on one SMT-LIB/SAT substrate.
 
+A short flag means one thing in every command that has it:
+  -n iterations  -j jobs     -q quiet    -t timeout (a solver's limit per query)
+  -m mutants     -s solver   -o output
+The fuzzers (diver, bandit campaign, satfuzz, campaign demo) share the
+campaign flags: -n, -j, -q, --time (--budget) for the time budget,
+--seed, --store, --campaign, --shard, --resume, --json, --no-reduce.
+Errors are printed as 'tandem: COMMAND: message'; Ctrl-C stops any
+command cleanly, a second Ctrl-C at once.
+
 Run 'tandem COMMAND --help' for the details of a command.`,
 	SilenceUsage:  true,
 	SilenceErrors: true,
@@ -125,14 +134,17 @@ func run(args []string, stderr io.Writer) int {
 // errorLine is the one format of tandem's error messages:
 // "tandem: COMMAND: MESSAGE", where COMMAND is the subcommand's path
 // ("satfuzz reduce") and MESSAGE starts with FILE:LINE:COL when the
-// error has a place.
+// error has a place. A message that starts with the command's package
+// name, as Go errors often do ("diver: mode …"), does not say it twice.
 func errorLine(cmd *cobra.Command, err error) string {
 	name := ""
 	if cmd != nil {
 		name = strings.TrimSpace(strings.TrimPrefix(cmd.CommandPath(), rootCmd.Name()))
 	}
+	msg := err.Error()
 	if name == "" {
-		return "tandem: " + err.Error()
+		return "tandem: " + msg
 	}
-	return "tandem: " + name + ": " + err.Error()
+	first, _, _ := strings.Cut(name, " ")
+	return "tandem: " + name + ": " + strings.TrimPrefix(msg, first+": ")
 }

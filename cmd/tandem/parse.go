@@ -2,13 +2,11 @@ package main
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"os"
 
 	"github.com/spf13/cobra"
 
-	"tandem/smt"
 	"tandem/smtlib"
 )
 
@@ -67,9 +65,9 @@ func parseOne(path string, out, errOut *bufio.Writer) (bool, error) {
 	if !parseFlags.print && !parseFlags.expand {
 		// Only checking: read the file as a stream and keep the terms,
 		// not the list of commands.
-		n, st, err := checkFile(path)
+		n, st, err := smtlib.CheckFile(path)
 		if err != nil {
-			writeParseError(out, path, err)
+			out.WriteString(smtlib.ErrorText(path, err))
 			return false, nil
 		}
 		fmt.Fprintf(out, "%s: ok (%d commands, %d terms)\n", path, n, st.NumTerms())
@@ -77,7 +75,7 @@ func parseOne(path string, out, errOut *bufio.Writer) (bool, error) {
 	}
 	sc, err := smtlib.ParseFile(path)
 	if err != nil {
-		writeParseError(errOut, path, err)
+		errOut.WriteString(smtlib.ErrorText(path, err))
 		errOut.Flush()
 		return false, nil
 	}
@@ -98,24 +96,4 @@ func init() {
 	parseCmd.Flags().BoolVar(&parseFlags.print, "print", false, "write the normalized script to standard output")
 	parseCmd.Flags().BoolVar(&parseFlags.expand, "expand", false, "inline let, define-fun and :named terms in assertions (with --print: the expanded script)")
 	rootCmd.AddCommand(parseCmd)
-}
-
-func checkFile(path string) (int, *smt.Store, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return 0, nil, err
-	}
-	defer f.Close()
-	return smtlib.Check(path, f)
-}
-
-// writeParseError prints the located errors of a script, or another error
-// (such as a file that cannot be read) after the file's name.
-func writeParseError(out *bufio.Writer, path string, err error) {
-	var list smtlib.ErrorList
-	if errors.As(err, &list) {
-		out.WriteString(list.Lines())
-	} else {
-		fmt.Fprintf(out, "%s: %v\n", path, err)
-	}
 }

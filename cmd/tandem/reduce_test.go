@@ -8,7 +8,6 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 
 	"tandem/internal/reducesuite"
 	"tandem/smtlib"
@@ -57,17 +56,7 @@ func TestReduceCLIInterruptKeepsBest(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Wait for the first improvement, then interrupt.
-	deadline := time.Now().Add(60 * time.Second)
-	for {
-		if _, err := os.Stat(out); err == nil {
-			break
-		}
-		if time.Now().After(deadline) {
-			cmd.Process.Kill()
-			t.Fatalf("no improvement written in 60 s; stderr:\n%s", stderr.String())
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	waitForFile(t, cmd, out, "no improvement written", &stderr)
 	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
 		t.Fatal(err)
 	}

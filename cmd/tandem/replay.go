@@ -35,9 +35,7 @@ iteration depends on timing), 2 on a usage error.`,
 		if err != nil {
 			return fmt.Errorf("iteration %q: want a number such as 238", args[1])
 		}
-		ctx, stop := signalContext(cmd.Context(), os.Stderr)
-		defer stop()
-		r, err := campaign.Replay(ctx, args[0], it, replayFlags.store)
+		r, err := campaign.Replay(cmd.Context(), args[0], it, replayFlags.store)
 		if err != nil {
 			return err
 		}
@@ -46,19 +44,7 @@ iteration depends on timing), 2 on a usage error.`,
 			enc.SetIndent("", "  ")
 			enc.Encode(r)
 		} else {
-			fmt.Printf("campaign %s, system %s, iteration %d, seed %d: %d finding(s) in %s, %d solver call(s)\n",
-				r.Campaign, r.System, r.Iteration, r.Seed, len(r.Findings), r.Wall.Round(1e6), r.Stats.SolverCalls)
-			for i, f := range r.Findings {
-				fmt.Printf("  [%d] %s %s %s: %s\n", i, r.Signatures[i], f.Class, f.Solver, f.Message)
-			}
-			switch {
-			case !r.Done:
-				fmt.Println("the store has not recorded this iteration as done")
-			case r.Same:
-				fmt.Println("same findings as recorded in the store")
-			default:
-				fmt.Printf("DIFFERENT from the store, which recorded %d finding(s): %v\n", len(r.Stored), r.Stored)
-			}
+			r.WriteText(os.Stdout)
 		}
 		if r.Done && !r.Same {
 			return fail(1, nil)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -35,44 +34,22 @@ With --json, the same data is printed as JSON on standard output.`,
   tandem report /tmp/w0 --store postgres://tandem@db/tandem -o all.html`,
 	Args: cobra.ExactArgs(1),
 	RunE: func(cmd *cobra.Command, args []string) error {
-		dir := args[0]
-		id, store, _, err := campaign.ReadDirMeta(dir)
+		f := &reportFlags
+		rep, err := campaign.ReportDir(cmd.Context(), args[0], f.store, f.noExport)
 		if err != nil {
 			return err
 		}
-		if reportFlags.store != "" {
-			store = reportFlags.store
-		}
-		ctx := cmd.Context()
-		st, err := campaign.OpenStore(ctx, store, dir)
-		if err != nil {
-			return err
-		}
-		defer st.Close()
-		rep, err := campaign.BuildReport(ctx, st, id)
-		if err != nil {
-			return err
-		}
-		if !reportFlags.noExport {
-			if _, err := campaign.ExportFindings(ctx, st, rep.Campaign, filepath.Join(dir, campaign.FindingsDir)); err != nil {
-				return err
-			}
-		}
-		if reportFlags.json {
+		if f.json {
 			enc := json.NewEncoder(os.Stdout)
 			enc.SetIndent("", "  ")
 			return enc.Encode(rep)
 		}
-		var buf bytes.Buffer
-		if err := rep.WriteHTML(&buf); err != nil {
-			return fmt.Errorf("rendering the report: %w", err)
-		}
-		out := reportFlags.output
+		out := f.output
 		if out == "" {
-			out = filepath.Join(dir, "report.html")
+			out = filepath.Join(args[0], "report.html")
 		}
-		if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
-			return fmt.Errorf("writing the report: %w", err)
+		if err := rep.WriteHTMLFile(out); err != nil {
+			return err
 		}
 		fmt.Printf("%s: %d iterations, %d findings, %d distinct bugs\n", out, rep.Iterations, rep.Findings, len(rep.Signatures))
 		return nil

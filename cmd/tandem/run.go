@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -60,11 +59,7 @@ func runRun(cmd *cobra.Command, args []string) error {
 	if f.solver == "" {
 		return fmt.Errorf("--solver is required: give a profile name such as z3 or cvc5 (see 'tandem solvers')")
 	}
-	reg, err := solver.LoadRegistry(f.profiles)
-	if err != nil {
-		return err
-	}
-	p, err := reg.Lookup(f.solver)
+	p, err := solver.LookupSpec(f.profiles, f.solver)
 	if err != nil {
 		return err
 	}
@@ -73,15 +68,9 @@ func runRun(cmd *cobra.Command, args []string) error {
 		return fmt.Errorf("--memory: %w", err)
 	}
 	limits := solver.Limits{Wall: f.timeout, CPU: f.cpu, Memory: mem}
-	in := solver.FileInput(args[0])
-	if args[0] == "-" {
-		data, err := smtlib.ReadAll(cmd.InOrStdin(), "standard input", "script", smtlib.MaxScriptBytes)
-		if err != nil {
-			return err
-		}
-		in = solver.BytesInput(data)
-	} else if _, err := os.Stat(args[0]); err != nil {
-		return fmt.Errorf("input file: %w", err)
+	in, err := solver.InputFrom(args[0], cmd.InOrStdin())
+	if err != nil {
+		return err
 	}
 	if f.checkModel {
 		return runAndCheckModel(cmd, p, args[0], limits)
@@ -131,14 +120,8 @@ func runAndCheckModel(cmd *cobra.Command, p *solver.Profile, path string, limits
 	}
 	out := cmd.OutOrStdout()
 	run.Result.WriteText(out, runFlags.output)
-	switch rep := run.Report; {
-	case rep == nil:
-		fmt.Fprintf(out, "model      not checked (the answer was %s)\n", run.Result.Status)
-	case rep.Holds():
-		fmt.Fprintf(out, "model      valid: all %d assertions are true under it\n", rep.True)
-	default:
-		fmt.Fprintf(out, "model      INVALID: %d true, %d false, %d undefined, %d not evaluable\n", rep.True, rep.False, rep.Undefined, rep.Errors)
-		rep.WriteText(out, false)
+	run.WriteVerdict(out)
+	if run.Report != nil && !run.Report.Holds() {
 		return fail(4, nil)
 	}
 	return runStatus(run.Result)

@@ -2,10 +2,10 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -124,12 +124,13 @@ func runSatfuzzReduce(cmd *cobra.Command, args []string) error {
 	if f.quiet {
 		log = nil
 	}
+	if !slices.Contains(satfuzz.Targets(), f.target) {
+		_, err := satfuzz.NewTarget(f.target) // says which targets there are
+		return fail(2, err)
+	}
 	res, err := satfuzz.ReduceTrace(cmd.Context(), data, f.target, opts, log)
 	if err != nil {
-		if errors.Is(err, satfuzz.ErrNoProblem) || res == nil {
-			return fail(1, err)
-		}
-		return fail(2, err)
+		return fail(1, err) // no problem to keep, or the reduction failed
 	}
 	if len(args) == 1 {
 		_, err = os.Stdout.Write(res.Output)

@@ -18,16 +18,9 @@ import (
 // a command parses its flags into an options struct and calls a package.
 const maxCmdFunc = 60
 
-// cmdFuncExempt lists files of cmd/tandem whose functions are not held to
-// maxCmdFunc yet, with the reason. Remove an entry when its file is slim.
-var cmdFuncExempt = map[string]string{
-	"bandit.go": "issue 24: h/bandit moves the BanditFuzz command's logic into package bandit",
-}
-
 // cmdFunc is one function (declared or literal) of cmd/tandem.
 type cmdFunc struct {
 	name  string // file:line and the function's name
-	file  string
 	lines int
 }
 
@@ -71,7 +64,7 @@ func cmdFuncs(t *testing.T) ([]cmdFunc, map[string]int) {
 				return true
 			}
 			a, b := fset.Position(from), fset.Position(to)
-			fns = append(fns, cmdFunc{name: fmt.Sprintf("%s:%d %s", base, a.Line, name), file: base, lines: b.Line - a.Line + 1})
+			fns = append(fns, cmdFunc{name: fmt.Sprintf("%s:%d %s", base, a.Line, name), lines: b.Line - a.Line + 1})
 			return true
 		})
 	}
@@ -88,10 +81,6 @@ func TestCommandFunctionsAreShort(t *testing.T) {
 	for _, f := range fns {
 		if f.lines <= maxCmdFunc {
 			break
-		}
-		if why, ok := cmdFuncExempt[f.file]; ok {
-			t.Logf("exempt (%s): %s is %d lines", why, f.name, f.lines)
-			continue
 		}
 		t.Errorf("cmd/tandem: %s is %d lines, over %d: move its logic into a package and keep the command to flags, an options struct and a call", f.name, f.lines, maxCmdFunc)
 	}

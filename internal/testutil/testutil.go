@@ -63,3 +63,14 @@ func Corpus(t testing.TB, rel string) string {
 
 // Short reports whether the suite runs in its quick form (go test -short).
 func Short() bool { return testing.Short() }
+
+// WriteFile writes text to the file name in dir and returns its path; an
+// error fails the test.
+func WriteFile(t testing.TB, dir, name, text string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
