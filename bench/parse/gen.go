@@ -27,6 +27,16 @@ type letVar struct {
 
 var widths = [4]int{8, 16, 32, 64}
 
+// newGenerator writes the logic and the 32 constants to cw.
+func newGenerator(cw *countingWriter, seed int64) *Generator {
+	g := &Generator{rng: rand.New(rand.NewSource(seed)), w: bufio.NewWriterSize(cw, 1<<20)}
+	g.w.WriteString("(set-logic QF_BV)\n")
+	for i := 0; i < 32; i++ {
+		fmt.Fprintf(g.w, "(declare-fun %s () (_ BitVec %d))\n", constName(i), widths[i%4])
+	}
+	return g
+}
+
 // constName is the name of declared constant i (width widths[i%4]).
 func constName(i int) string { return fmt.Sprintf("x%d", i) }
 
@@ -34,11 +44,7 @@ func constName(i int) string { return fmt.Sprintf("x%d", i) }
 // assertions it wrote. The script ends with (exit) and has no check-sat.
 func Generate(w io.Writer, size int64, seed int64) (int, error) {
 	cw := &countingWriter{w: w}
-	g := &Generator{rng: rand.New(rand.NewSource(seed)), w: bufio.NewWriterSize(cw, 1<<20)}
-	g.w.WriteString("(set-logic QF_BV)\n")
-	for i := 0; i < 32; i++ {
-		fmt.Fprintf(g.w, "(declare-fun %s () (_ BitVec %d))\n", constName(i), widths[i%4])
-	}
+	g := newGenerator(cw, seed)
 	n := 0
 	for cw.n+int64(g.w.Buffered()) < size {
 		if n%4 == 3 {
@@ -256,11 +262,7 @@ var Shapes = map[string]func(w io.Writer, size, seed int64) (int, error){
 // assertion makes three new terms. It ends with (exit), without check-sat.
 func GenerateShallow(w io.Writer, size, seed int64) (int, error) {
 	cw := &countingWriter{w: w}
-	g := &Generator{rng: rand.New(rand.NewSource(seed)), w: bufio.NewWriterSize(cw, 1<<20)}
-	g.w.WriteString("(set-logic QF_BV)\n")
-	for i := 0; i < 32; i++ {
-		fmt.Fprintf(g.w, "(declare-fun %s () (_ BitVec %d))\n", constName(i), widths[i%4])
-	}
+	g := newGenerator(cw, seed)
 	n := 0
 	for cw.n+int64(g.w.Buffered()) < size {
 		wi := g.rng.Intn(4)

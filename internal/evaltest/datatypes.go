@@ -10,7 +10,6 @@ import (
 
 	"tandem/smt"
 	"tandem/smtlib"
-	"tandem/solver"
 )
 
 // DatatypePrelude declares the datatypes of [DTGen]'s terms: an
@@ -299,18 +298,30 @@ func (g *DTGen) leaf(s *smt.Sort) *smt.Term {
 func DistinctAnswers(ctx context.Context, binary string, args []string, prelude string, terms, vals []*smt.Term, qualify bool, timeout time.Duration) (answers []string, errs []error, err error) {
 	answers = make([]string, len(terms))
 	errs = make([]error, len(terms))
-	var run func(lo, hi int) error
-	run = func(lo, hi int) error {
+	err = bisect(ctx, len(terms), func(lo, hi int) error {
 		as, err := distinctBatch(ctx, binary, args, prelude, terms[lo:hi], vals[lo:hi], qualify, timeout)
 		if err == nil {
 			copy(answers[lo:hi], as)
+		}
+		return err
+	}, func(i int, err error) { errs[i] = err })
+	return answers, errs, err
+}
+
+// bisect runs batch over [0, n); where a batch fails, it runs the halves,
+// down to single items, whose errors go to fail. It stops when ctx ends.
+func bisect(ctx context.Context, n int, batch func(lo, hi int) error, fail func(i int, err error)) error {
+	var run func(lo, hi int) error
+	run = func(lo, hi int) error {
+		err := batch(lo, hi)
+		if err == nil {
 			return nil
 		}
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
 		if hi-lo == 1 {
-			errs[lo] = err
+			fail(lo, err)
 			return nil
 		}
 		mid := (lo + hi) / 2
@@ -319,10 +330,10 @@ func DistinctAnswers(ctx context.Context, binary string, args []string, prelude 
 		}
 		return run(mid, hi)
 	}
-	if len(terms) > 0 {
-		err = run(0, len(terms))
+	if n == 0 {
+		return nil
 	}
-	return answers, errs, err
+	return run(0, n)
 }
 
 func distinctBatch(ctx context.Context, binary string, args []string, prelude string, terms, vals []*smt.Term, qualify bool, timeout time.Duration) ([]string, error) {
@@ -345,14 +356,9 @@ func distinctBatch(ctx context.Context, binary string, args []string, prelude st
 		in.WriteString("))\n(check-sat)\n(pop 1)\n")
 	}
 	in.WriteString("(exit)\n")
-	res, err := solver.Run(ctx, solver.Command(binary, binary, args...), solver.BytesInput(in.Bytes()),
-		solver.RunOptions{Limits: solver.Limits{Wall: timeout}})
+	res, text, err := runScript(ctx, binary, args, in.Bytes(), timeout)
 	if err != nil {
-		return nil, fmt.Errorf("running %s: %w", binary, err)
-	}
-	text := string(res.Stdout)
-	if i := strings.Index(text, "(error"); i >= 0 {
-		return nil, fmt.Errorf("solver error: %s", firstLine(text[i:]))
+		return nil, err
 	}
 	if failed(res) {
 		return nil, fmt.Errorf("running %s: %s (%s): %s", binary, res.Status, res.Reason, firstLine(string(res.Stderr)))
