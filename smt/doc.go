@@ -34,13 +34,16 @@
 //
 // A Store is not safe for concurrent use; terms are, for reading.
 // A term is read through [Term.Kind] (Literal, App, Var, Let, Forall,
-// Exists, Annotated), [Term.Op] or [Term.Func], [Term.Args] and
-// [Term.Sort]. [Inspect] (and [Find], [InspectAll]) visits each distinct
-// subterm once, top-down; [Rewrite] (and [RewriteAll]) rebuilds a term
-// bottom-up, copy on write, through [Store.Rebuild], the term with new
-// arguments type-checked again. Neither knows scopes: an [Expander]
-// inlines let, define-fun and :named terms and substitutes variables
-// without capture.
+// Exists, Annotated, MatchTerm), [Term.Op] or [Term.Func], [Term.Args] and
+// [Term.Sort]; the binders of let, quantifiers and match are
+// [Term.Binders], the patterns of a match [Term.Cases]. [Inspect] (and
+// [Find], [InspectAll]) visits each distinct subterm once, top-down;
+// [Rewrite] (and [RewriteAll]) rebuilds a term bottom-up, copy on write,
+// through [Store.Rebuild], the term with new arguments type-checked again.
+// Neither knows scopes: an [Expander] inlines let, define-fun and :named
+// terms, substitutes variables without capture and, on request, turns
+// match into testers and selectors. A checker that reads a stream forgets
+// the terms of each command with [Store.Mark] and [Store.Rollback].
 //
 // # Values
 //

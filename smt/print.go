@@ -39,10 +39,20 @@ func asStringWriter(w io.Writer) stringWriter {
 	return stringWriterAdapter{w}
 }
 
+// WriteTermQualified prints t like [WriteTerm], with every constructor of
+// a parametric datatype qualified, ((as C S) args…), which z3 4.8 needs:
+// it does not infer a constructor's sort from its arguments.
+func WriteTermQualified(w io.Writer, t *Term) error {
+	p := Printer{w: asStringWriter(w), qualify: true}
+	p.term(t)
+	return p.err
+}
+
 // Printer writes terms as SMT-LIB text.
 type Printer struct {
-	w   stringWriter
-	err error
+	w       stringWriter
+	err     error
+	qualify bool // every constructor of a parametric datatype gets (as C S)
 }
 
 func (p *Printer) s(x string) {
@@ -175,7 +185,7 @@ func (p *Printer) app(t *Term) {
 			head = "(_ is " + QuoteSymbol(f.Constructor.Name) + ")"
 		case f.Kind == FuncUpdater:
 			head = "(_ update " + QuoteSymbol(f.Name) + ")"
-		case f.Kind == FuncConstructor && ((f.Result.HasParams() && !inferable(f)) || (f.Overloaded && t.NumArgs() == 0)):
+		case f.Kind == FuncConstructor && ((f.Result.HasParams() && (p.qualify || !inferable(f))) || (f.Overloaded && t.NumArgs() == 0)):
 			head = "(as " + head + " " + t.Sort().String() + ")"
 		}
 		if t.NumArgs() == 0 {

@@ -341,17 +341,20 @@ func (s *Store) grow() {
 }
 
 // newNode takes the next node of the current chunk, numbered in order.
+// Chunks left by a [Store.Rollback] are used again.
 func (s *Store) newNode() *Term {
 	switch {
 	case s.n < termChunk:
-		if s.n&(headChunk-1) == 0 {
+		if s.n&(headChunk-1) == 0 && s.head[s.n>>headChunkBits] == nil {
 			s.head[s.n>>headChunkBits] = new([headChunk]Term)
 		}
 	case s.n&termChunkMask == 0:
 		if len(s.chunks) == 0 {
 			s.chunks = append(s.chunks, nil)
 		}
-		s.chunks = append(s.chunks, new([termChunk]Term))
+		if s.n>>termChunkBits == len(s.chunks) {
+			s.chunks = append(s.chunks, new([termChunk]Term))
+		}
 	}
 	t := s.TermByID(s.n)
 	t.id = uint32(s.n)
@@ -463,4 +466,71 @@ func (s *Store) internMatch(cases []MatchCase) *matchRec {
 	}
 	s.matches[string(key)] = r
 	return r
+}
+
+// Mark is a point in a store's history to go back to with
+// [Store.Rollback].
+type Mark struct {
+	n        int
+	lits     []uint64
+	spills   []spill
+	argArena []*Term
+}
+
+// Mark returns the current point of the store's history.
+func (s *Store) Mark() Mark {
+	// Slabs that are used up are replaced now, so that a rollback goes
+	// back into a slab that stays, not to an empty one (which would take a
+	// new slab after every rollback).
+	if len(s.lits) == 0 {
+		s.lits = make([]uint64, litSlab)
+	}
+	if len(s.spills) < 8 {
+		s.spills = make([]spill, spillSlab)
+	}
+	if cap(s.argArena)-len(s.argArena) < 64 {
+		s.argArena = make([]*Term, 0, argSlab)
+	}
+	return Mark{n: s.n, lits: s.lits, spills: s.spills, argArena: s.argArena}
+}
+
+// Rollback forgets every term built since m, so that their memory serves
+// the terms built next: a checker that reads a stream of commands keeps
+// only the terms it must (definitions) and rolls the others back after
+// each command. The caller must hold no term built since m, and nothing
+// built before m may refer to one (nothing can, but the records a term
+// shares with others, which are kept). Term ids from m on are reused.
+//
+// Removing the most recent insertions of the hash-consing table in reverse
+// order leaves exactly the table of the insertions before them (or, after
+// a growth, the table those insertions give at the new size), so lookups
+// of the older terms are unaffected.
+func (s *Store) Rollback(m Mark) {
+	if m.n > s.n {
+		return
+	}
+	mask := len(s.ctrl)>>3 - 1
+	for id := s.n - 1; id >= m.n; id-- {
+		t := s.TermByID(id)
+		h := hashNode(t)
+		tag := byte(h>>57) | 0x80
+	probe:
+		for g := int(h) & mask; ; g = (g + 1) & mask {
+			for i := g << 3; i < g<<3+8; i++ {
+				if s.ctrl[i] == tag && s.slots[i] == uint32(id) {
+					s.ctrl[i] = 0
+					break probe
+				}
+			}
+		}
+		*t = Term{}
+	}
+	s.n = m.n
+	// Side records allocated since m are taken again from the slabs of
+	// that time (a slab started since is dropped).
+	// What was taken since m from the slabs of that time is cleared (the
+	// rest of those slabs is still zero).
+	clear(m.spills)
+	clear(m.argArena[len(m.argArena):cap(m.argArena)])
+	s.lits, s.spills, s.argArena = m.lits, m.spills, m.argArena
 }

@@ -26,6 +26,13 @@
 //	}
 //	smtlib.Write(os.Stdout, sc)
 //
+// Datatype terms include match (each pattern's variables scoped to its
+// case; the cases need not cover every constructor), testers and cvc5's
+// (_ update s). A nullary constructor of a parametric datatype without
+// (as C S), as z3 prints nil and none in models, takes the sort its
+// context fixes: a definition's declared sort, a function's parameter,
+// the other side of =, an ite branch, a constructor's other arguments.
+//
 // Besides the standard, the parser reads the closed-box declarations of
 // SADHAK, (declare-cb NAME (ArgSort*) RetSort), and of Delphi,
 // (declare-oracle-fun NAME BINARY (ArgSort*) RetSort), the sequences of

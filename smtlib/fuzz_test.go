@@ -27,6 +27,10 @@ func FuzzParse(f *testing.F) {
 		`(assert (let ((x 1)) (forall ((y Int)) (! (> x y) :pattern (y)))))`,
 		`(declare-fun f ((_ BitVec 4)) (_ FloatingPoint 3 5))(assert (fp.isNaN (f #x1)))`,
 		`(assert (str.in_re "a\u{41}" (re.loop (re.range "a" "z") 1 2)))`,
+		// match, update and unqualified parametric constructors (issue 23)
+		`(declare-datatypes ((L 0)) (((c (h Int) (t L)) (n))))(declare-const x L)(assert (= 1 (match x (((c a b) (match b ((n a) (z 0)))) (n 2)))))`,
+		`(declare-datatypes ((O 1)) ((par (T) ((no) (so (v T))))))(declare-const o (O Int))(assert (= o ((_ update v) (ite (= o no) (so 1) no) 2)))`,
+		`(declare-datatypes ((P 2)) ((par (A B) ((p (f A) (s B))))))(assert (let ((x (p 1 true))) (match x (((p x y) (and y (= x 1)))))))`,
 	} {
 		f.Add([]byte(s))
 	}

@@ -130,13 +130,18 @@ func (p *parser) readAll(keep func(*Command)) error {
 }
 
 // Check parses and type-checks a script from a stream without keeping
-// its list of commands: only the terms stay, in the returned store. It is
-// [ParseReader] for a script that is read to be checked, not used, and
-// the way to check a large file in as little memory as its terms take.
-// It returns the number of commands and the same errors ParseReader would.
+// its list of commands, nor the terms of commands that define nothing:
+// after each assert, check-sat-assuming, get-value… its terms are rolled
+// back ([smt.Store.Rollback]) and their memory serves the next command.
+// Only the terms of definitions (define-fun, define-const, :named…) stay,
+// in the returned store. It is [ParseReader] for a script that is read to
+// be checked, not used, and checks a stream of any length in the memory
+// its declarations, its definitions and its largest command take. It
+// returns the number of commands and the same errors ParseReader would.
 func Check(filename string, r io.Reader, opts ...Options) (commands int, st *smt.Store, err error) {
 	p := newParser(filename, newLexer(newLimitedReader(r, filename, maxBytes(opts))), opts)
 	p.scratch = &Command{}
+	p.forget = true
 	err = p.readAll(func(*Command) { commands++ })
 	return commands, p.st, err
 }
@@ -254,6 +259,10 @@ type parser struct {
 	interactive bool // Options.Interactive
 	nextUnread  bool // interactive: the token after the last command is not read yet
 	pushes      int  // interactive: push levels open
+	// forget: after each command that defines nothing, the terms it built
+	// are rolled back (Check); keep says that the current command defined
+	// a function, whose body must stay.
+	forget, keep bool
 }
 
 // bailout aborts the current command after an error has been recorded.
@@ -354,6 +363,16 @@ func (p *parser) nextCommand() (cmd *Command, err error) {
 	}
 	if p.lx.kind == tEOF {
 		return nil, io.EOF
+	}
+	if p.forget {
+		mark := p.st.Mark()
+		p.keep = false
+		defer func() {
+			if !p.keep {
+				*p.scratch = Command{}
+				p.st.Rollback(mark)
+			}
+		}()
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -796,6 +815,9 @@ func (p *parser) resolve(f *smt.Func, args []*smt.Term, as *smt.Sort) *smt.Func 
 }
 
 func (p *parser) bindFun(name string, f *smt.Func) {
+	if f.Kind == smt.FuncDefined || f.Kind == smt.FuncDefinedRec {
+		p.keep = true
+	}
 	if len(p.undos) > 0 && !p.global {
 		p.undos = append(p.undos, undo{fun: true, name: name, oldF: p.funs[name]})
 	}

@@ -27,6 +27,16 @@ type letVar struct {
 
 var widths = [4]int{8, 16, 32, 64}
 
+// newGenerator writes the logic and the 32 constants to cw.
+func newGenerator(cw *countingWriter, seed int64) *Generator {
+	g := &Generator{rng: rand.New(rand.NewSource(seed)), w: bufio.NewWriterSize(cw, 1<<20)}
+	g.w.WriteString("(set-logic QF_BV)\n")
+	for i := 0; i < 32; i++ {
+		fmt.Fprintf(g.w, "(declare-fun %s () (_ BitVec %d))\n", constName(i), widths[i%4])
+	}
+	return g
+}
+
 // constName is the name of declared constant i (width widths[i%4]).
 func constName(i int) string { return fmt.Sprintf("x%d", i) }
 
@@ -34,11 +44,7 @@ func constName(i int) string { return fmt.Sprintf("x%d", i) }
 // assertions it wrote. The script ends with (exit) and has no check-sat.
 func Generate(w io.Writer, size int64, seed int64) (int, error) {
 	cw := &countingWriter{w: w}
-	g := &Generator{rng: rand.New(rand.NewSource(seed)), w: bufio.NewWriterSize(cw, 1<<20)}
-	g.w.WriteString("(set-logic QF_BV)\n")
-	for i := 0; i < 32; i++ {
-		fmt.Fprintf(g.w, "(declare-fun %s () (_ BitVec %d))\n", constName(i), widths[i%4])
-	}
+	g := newGenerator(cw, seed)
 	n := 0
 	for cw.n+int64(g.w.Buffered()) < size {
 		if n%4 == 3 {
@@ -239,4 +245,74 @@ func (c *countingWriter) Write(p []byte) (int, error) {
 		c.err = err
 	}
 	return n, err
+}
+
+// Shapes are the kinds of generated script the benchmark measures:
+// "deep" ([Generate]), "shallow" ([GenerateShallow]) and "ssa"
+// ([GenerateSSA]).
+var Shapes = map[string]func(w io.Writer, size, seed int64) (int, error){
+	"deep":    Generate,
+	"shallow": GenerateShallow,
+	"ssa":     GenerateSSA,
+}
+
+// GenerateShallow writes a QF_BV script of flat assertions over the 32
+// constants of [Generate]: each is (bvult (op x c) y) or (= (op x c) y)
+// with a random literal c, depth 2, about 45 bytes; so nearly every
+// assertion makes three new terms. It ends with (exit), without check-sat.
+func GenerateShallow(w io.Writer, size, seed int64) (int, error) {
+	cw := &countingWriter{w: w}
+	g := newGenerator(cw, seed)
+	n := 0
+	for cw.n+int64(g.w.Buffered()) < size {
+		wi := g.rng.Intn(4)
+		rel := "bvult"
+		if g.rng.Intn(2) == 0 {
+			rel = "="
+		}
+		fmt.Fprintf(g.w, "(assert (%s (%s %s ", rel, binops[g.rng.Intn(len(binops))], constName(4*g.rng.Intn(8)+wi))
+		g.leafLiteral(widths[wi])
+		fmt.Fprintf(g.w, ") %s))\n", constName(4*g.rng.Intn(8)+wi))
+		n++
+	}
+	g.w.WriteString("(exit)\n")
+	if err := g.w.Flush(); err != nil {
+		return n, err
+	}
+	return n, cw.err
+}
+
+// GenerateSSA writes a QF_BV script in static single assignment form, as
+// symbolic executors dump traces: every assertion defines a fresh 32-bit
+// constant, declared just before it, by one operation over two earlier
+// ones, (= v_i (op v_j v_k)). Half of the input is declarations, so this
+// shape measures the cost of a declared symbol. It ends with (exit).
+func GenerateSSA(w io.Writer, size, seed int64) (int, error) {
+	cw := &countingWriter{w: w}
+	rng := rand.New(rand.NewSource(seed))
+	bw := bufio.NewWriterSize(cw, 1<<20)
+	bw.WriteString("(set-logic QF_BV)\n")
+	for i := 0; i < 32; i++ {
+		fmt.Fprintf(bw, "(declare-fun v%d () (_ BitVec 32))\n", i)
+	}
+	n := 0
+	for i := 32; cw.n+int64(bw.Buffered()) < size; i++ {
+		fmt.Fprintf(bw, "(declare-fun v%d () (_ BitVec 32))\n(assert (= v%d (%s v%d v%d)))\n",
+			i, i, binops[rng.Intn(len(binops))], rng.Intn(i), rng.Intn(i))
+		n++
+	}
+	bw.WriteString("(exit)\n")
+	if err := bw.Flush(); err != nil {
+		return n, err
+	}
+	return n, cw.err
+}
+
+// leafLiteral writes a random literal of width w.
+func (g *Generator) leafLiteral(w int) {
+	v := g.rng.Uint64()
+	if w < 64 {
+		v &= 1<<uint(w) - 1
+	}
+	fmt.Fprintf(g.w, "#x%0*x", w/4, v)
 }

@@ -20,6 +20,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -61,7 +62,8 @@ type Row struct {
 var startupCPU time.Duration
 
 func main() {
-	size := flag.Int64("size", 100, "size of the generated script in MB (10^6 bytes)")
+	size := flag.Int64("size", 100, "size of each generated script in MB (10^6 bytes)")
+	shapes := flag.String("shapes", "deep", "generated shapes to measure, comma-separated: deep, shallow, ssa")
 	seed := flag.Int64("seed", 1, "generator seed")
 	keep := flag.Bool("keep", false, "keep the generated script (its path is printed)")
 	runs := flag.Int("runs", 3, "runs per tool on the generated script (best wall time is reported)")
@@ -107,7 +109,13 @@ func main() {
 
 	var rows []Row
 	if !*skipGen {
-		rows = append(rows, generated(dir, tandem, z3, *size*1_000_000, *seed, *runs, startup, *keep))
+		for _, shape := range strings.Split(*shapes, ",") {
+			gen := Shapes[shape]
+			if gen == nil {
+				check(fmt.Errorf("unknown shape %q (deep, shallow, ssa)", shape))
+			}
+			rows = append(rows, generated(dir, tandem, z3, shape, gen, *size*1_000_000, *seed, *runs, startup, *keep))
+		}
 	}
 	if !*skipCorpus {
 		rows = append(rows, corpusRow(dir, tandem, z3, *corpus, *corpusEvery, startup))
@@ -149,12 +157,12 @@ func measure(prog string, args ...string) (Measure, error) {
 	return m, nil
 }
 
-func generated(dir, tandem, z3 string, size, seed int64, runs int, startup time.Duration, keep bool) Row {
-	path := filepath.Join(dir, fmt.Sprintf("deep-bv-%dMB-seed%d.smt2", size/1_000_000, seed))
+func generated(dir, tandem, z3, shape string, gen func(io.Writer, int64, int64) (int, error), size, seed int64, runs int, startup time.Duration, keep bool) Row {
+	path := filepath.Join(dir, fmt.Sprintf("%s-bv-%dMB-seed%d.smt2", shape, size/1_000_000, seed))
 	f, err := os.Create(path)
 	check(err)
 	t0 := time.Now()
-	n, err := Generate(f, size, seed)
+	n, err := gen(f, size, seed)
 	check(err)
 	check(f.Close())
 	st, err := os.Stat(path)
@@ -163,7 +171,7 @@ func generated(dir, tandem, z3 string, size, seed int64, runs int, startup time.
 	if keep {
 		fmt.Println("generated script kept at", path)
 	}
-	row := Row{Input: fmt.Sprintf("generated deep BV (%d assertions)", n), Bytes: st.Size(), Files: 1, TandemRuns: 1, Z3Runs: 1, Z3Startup: startup}
+	row := Row{Input: fmt.Sprintf("generated %s BV (%d assertions)", shape, n), Bytes: st.Size(), Files: 1, TandemRuns: 1, Z3Runs: 1, Z3Startup: startup}
 	// Alternate the tools so that background load hits both alike.
 	for i := 0; i < runs; i++ {
 		m, err := measure(tandem, "parse", path)

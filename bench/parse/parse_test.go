@@ -32,6 +32,29 @@ func TestGenerateParses(t *testing.T) {
 	}
 }
 
+// TestShapesParse checks that every generated shape is deterministic and
+// parses without errors.
+func TestShapesParse(t *testing.T) {
+	for name, gen := range Shapes {
+		var a, b bytes.Buffer
+		n, err := gen(&a, 100_000, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gen(&b, 100_000, 3)
+		if !bytes.Equal(a.Bytes(), b.Bytes()) {
+			t.Errorf("%s: same seed, different scripts", name)
+		}
+		sc, err := smtlib.Parse(name+".smt2", a.Bytes())
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if got := len(sc.Assertions()); got != n || n < 100 {
+			t.Errorf("%s: %d assertions parsed, %d written", name, got, n)
+		}
+	}
+}
+
 func TestCutBeforeCheckSat(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"(assert true)\n(check-sat)\n(exit)\n", "(assert true)\n\n(exit)\n"},

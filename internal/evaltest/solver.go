@@ -22,29 +22,13 @@ import (
 func GetValues(ctx context.Context, binary string, args []string, terms []*smt.Term, timeout time.Duration) (vals []smt.Value, errs []error, err error) {
 	vals = make([]smt.Value, len(terms))
 	errs = make([]error, len(terms))
-	var run func(lo, hi int) error
-	run = func(lo, hi int) error {
+	err = bisect(ctx, len(terms), func(lo, hi int) error {
 		vs, err := getValues(ctx, binary, args, terms[lo:hi], timeout)
 		if err == nil {
 			copy(vals[lo:hi], vs)
-			return nil
 		}
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		if hi-lo == 1 {
-			errs[lo] = err
-			return nil
-		}
-		mid := (lo + hi) / 2
-		if err := run(lo, mid); err != nil {
-			return err
-		}
-		return run(mid, hi)
-	}
-	if len(terms) > 0 {
-		err = run(0, len(terms))
-	}
+		return err
+	}, func(i int, err error) { errs[i] = err })
 	return vals, errs, err
 }
 
@@ -58,14 +42,9 @@ func getValues(ctx context.Context, binary string, args []string, terms []*smt.T
 		}
 	}
 	in.WriteString("))\n(exit)\n")
-	res, err := solver.Run(ctx, solver.Command(binary, binary, args...), solver.BytesInput(in.Bytes()),
-		solver.RunOptions{Limits: solver.Limits{Wall: timeout}})
+	res, text, err := runScript(ctx, binary, args, in.Bytes(), timeout)
 	if err != nil {
-		return nil, fmt.Errorf("running %s: %w", binary, err)
-	}
-	text := string(res.Stdout)
-	if i := strings.Index(text, "(error"); i >= 0 {
-		return nil, fmt.Errorf("solver error: %s", firstLine(text[i:]))
+		return nil, err
 	}
 	if failed(res) && !strings.HasPrefix(strings.TrimSpace(text), "sat") {
 		return nil, fmt.Errorf("running %s: %s (%s): %s", binary, res.Status, res.Reason, firstLine(string(res.Stderr)))
@@ -97,6 +76,21 @@ func getValues(ctx context.Context, binary string, args []string, terms []*smt.T
 		out[i] = v
 	}
 	return out, nil
+}
+
+// runScript runs the solver on a script and returns its output; an
+// (error …) in it is an error.
+func runScript(ctx context.Context, binary string, args []string, script []byte, timeout time.Duration) (*solver.Result, string, error) {
+	res, err := solver.Run(ctx, solver.Command(binary, binary, args...), solver.BytesInput(script),
+		solver.RunOptions{Limits: solver.Limits{Wall: timeout}})
+	if err != nil {
+		return nil, "", fmt.Errorf("running %s: %w", binary, err)
+	}
+	text := string(res.Stdout)
+	if i := strings.Index(text, "(error"); i >= 0 {
+		return nil, "", fmt.Errorf("solver error: %s", firstLine(text[i:]))
+	}
+	return res, text, nil
 }
 
 // failed reports whether a solver run did not end with exit code 0.
