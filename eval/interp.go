@@ -85,7 +85,11 @@ func (e *Evaluator) Reset() {
 func (e *Evaluator) Eval(t *smt.Term) (smt.Value, error) {
 	e.depth = 0
 	e.startBudget()
-	return e.eval(t, nil)
+	v, err := e.eval(t, nil)
+	if err == nil && partial(v) {
+		return e.opened(t, v), nil
+	}
+	return v, err
 }
 
 type memoEntry struct {
@@ -234,6 +238,8 @@ func (e *Evaluator) args(t *smt.Term, sc *scope) (vals []smt.Value, u smt.Undefi
 		}
 		if x, isU := v.(smt.Undefined); isU && ok {
 			u, ok = undef(t, x), false
+		} else if ok && partial(v) {
+			u, ok = undef(t, e.opened(a, v)), false
 		}
 		vals[i] = v
 	}
@@ -345,6 +351,23 @@ func (e *Evaluator) apply(t *smt.Term, sc *scope) (smt.Value, error) {
 func (e *Evaluator) applyOpen(t *smt.Term, f *smt.Func, vals []smt.Value, u smt.Undefined) (smt.Value, error) {
 	if vals == nil {
 		return u, nil
+	}
+	switch f.Kind {
+	case smt.FuncConstructor:
+		return &smt.DatatypeValue{S: t.Sort(), Cons: f, Args: vals}, nil
+	case smt.FuncTester:
+		if d, ok := vals[0].(*smt.DatatypeValue); ok {
+			return smt.BoolValue(d.Cons == f.Constructor), nil
+		}
+	case smt.FuncSelector:
+		if d, ok := vals[0].(*smt.DatatypeValue); ok {
+			if d.Cons == f.Constructor && f.Field < len(d.Args) {
+				return d.Args[f.Field], nil
+			}
+			if _, ok := e.model.funcs[f]; !ok {
+				return e.open(t, funcHead(f), vals, "selector "+f.Name+" applied to another constructor"), nil
+			}
+		}
 	}
 	if f.Kind == smt.FuncDefined && f.Body != nil && len(f.Formals) == len(vals) {
 		for i, p := range f.Params {

@@ -56,6 +56,9 @@ func valueKey(v smt.Value) string {
 	if u, ok := v.(smt.Undefined); ok {
 		return "#" + strconv.FormatUint(u.ID, 10)
 	}
+	if partial(v) {
+		return partialKey(v)
+	}
 	return keyOf(v)
 }
 
@@ -92,7 +95,7 @@ func funcHead(f *smt.Func) string { return fmt.Sprintf("%s@%p", f.Name, f) }
 func (e *Evaluator) open(t *smt.Term, head string, args []smt.Value, reason string) smt.Undefined {
 	u := smt.Undefined{S: t.Sort(), Term: t, Reason: reason}
 	for _, a := range args {
-		if x, ok := a.(smt.Undefined); ok && x.ID == 0 {
+		if x, ok := a.(smt.Undefined); (ok && x.ID == 0) || (partial(a) && partialKey(a) == "") {
 			return u
 		}
 	}
@@ -108,6 +111,10 @@ func (e *Evaluator) symbolic(t *smt.Term, head string, args []smt.Value) smt.Und
 	var first *smt.Undefined
 	known := true
 	for _, a := range args {
+		if partial(a) {
+			x := e.opened(t, a)
+			a = x
+		}
 		if x, ok := a.(smt.Undefined); ok {
 			if first == nil {
 				first = &x
@@ -130,6 +137,9 @@ func (e *Evaluator) symbolic(t *smt.Term, head string, args []smt.Value) smt.Und
 // same says whether a and b are equal under every interpretation of the
 // open values (eq), different under every one (known and !eq), or either.
 func (e *Evaluator) same(a, b smt.Value) (eq, known bool, err error) {
+	if partial(a) || partial(b) {
+		return e.samePartial(a, b)
+	}
 	ua, oka := a.(smt.Undefined)
 	ub, okb := b.(smt.Undefined)
 	switch {
@@ -210,4 +220,81 @@ func (e *Evaluator) connective(t *smt.Term, us []smt.Value) smt.Value {
 // keep is u as the value of t, keeping its identity.
 func keep(t *smt.Term, u smt.Undefined) smt.Undefined {
 	return smt.Undefined{S: t.Sort(), Term: u.Term, Reason: u.Reason, ID: u.ID}
+}
+
+// A constructor applied to open arguments is a partial value: a
+// DatatypeValue whose Args hold open values. Its constructor is known,
+// so testers, selectors of that constructor and = decide on it; every
+// other operation sees it as one open value ([Evaluator.args]).
+
+// partial reports whether v is a datatype value with an open value inside.
+func partial(v smt.Value) bool {
+	d, ok := v.(*smt.DatatypeValue)
+	if !ok {
+		return false
+	}
+	for _, a := range d.Args {
+		if _, ok := a.(smt.Undefined); ok || partial(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// partialKey is a canonical text of a partial value, its open parts by ID
+// ("" when one has none).
+func partialKey(v smt.Value) string {
+	d, ok := v.(*smt.DatatypeValue)
+	if !ok || !partial(v) {
+		if u, ok := v.(smt.Undefined); ok && u.ID == 0 {
+			return ""
+		}
+		return valueKey(v)
+	}
+	var b strings.Builder
+	b.WriteString("(" + funcHead(d.Cons))
+	for _, a := range d.Args {
+		k := partialKey(a)
+		if k == "" {
+			return ""
+		}
+		b.WriteString(" " + k)
+	}
+	b.WriteString(")")
+	return b.String()
+}
+
+// opened is a partial value seen as one open value.
+func (e *Evaluator) opened(t *smt.Term, v smt.Value) smt.Undefined {
+	u := smt.Undefined{S: v.Sort(), Term: t, Reason: "a constructor applied to an undefined value"}
+	if k := partialKey(v); k != "" {
+		u.ID = e.intern("partial|" + k)
+	}
+	return u
+}
+
+// samePartial is [Evaluator.same] when a or b is a partial value.
+func (e *Evaluator) samePartial(a, b smt.Value) (eq, known bool, err error) {
+	x, okx := a.(*smt.DatatypeValue)
+	y, oky := b.(*smt.DatatypeValue)
+	if !okx || !oky {
+		return false, false, nil
+	}
+	if x.Cons != y.Cons {
+		return false, true, nil
+	}
+	eq, known = true, true
+	for i := range x.Args {
+		p, k, err := e.same(x.Args[i], y.Args[i])
+		if err != nil {
+			return false, false, err
+		}
+		if k && !p {
+			return false, true, nil
+		}
+		if !k {
+			eq, known = false, false
+		}
+	}
+	return eq, known, nil
 }

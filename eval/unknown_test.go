@@ -80,13 +80,20 @@ func TestUnderSpecifiedApplications(t *testing.T) {
 (assert (not (= (div 1 x) (div 1 x))))
 (assert (= (store ((as const (Array Int Int)) 0) 1 (div 1 x)) (store ((as const (Array Int Int)) 0) 1 (div 1 x))))
 (assert (=> (= (div 1 x) 2) (= (div 1 x) 2)))
+(assert ((_ is cons) (cons x (tail l))))
+(assert (= (head (cons (div 1 x) nil)) (div 1 x)))
+(assert (= (cons (div 1 x) (tail l)) (cons (div 1 x) (tail l))))
+(assert (= (cons 1 (tail l)) nil))
+(assert (= (cons 1 (tail l)) (cons 2 (tail l))))
+(assert (= (cons 1 (tail l)) (cons 1 nil)))
 `
 	model := `((define-fun x () Int 0) (define-fun r () Real 0.0) (define-fun l () L nil)
 (define-fun f ((y Int)) Int (ite (= y 3) 4 7)) (define-fun k ((y Int)) Int 9)
 (define-fun a () (_ FloatingPoint 8 24) (_ +zero 8 24)) (define-fun b () (_ FloatingPoint 8 24) (_ -zero 8 24))
 (define-fun bv () (_ BitVec 8) #x05))`
 	want := []string{"true", "undefined", "false", "true", "true", "true", "undefined", "true", "true", "true", "true",
-		"true", "undefined", "true", "undefined", "true", "true", "undefined", "undefined", "true", "false", "true", "undefined"}
+		"true", "undefined", "true", "undefined", "true", "true", "undefined", "undefined", "true", "false", "true", "undefined",
+		"true", "true", "true", "false", "false", "undefined"}
 	got := verdicts(t, script, model)
 	if len(got) != len(want) {
 		t.Fatalf("%d verdicts, want %d", len(got), len(want))

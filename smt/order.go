@@ -240,7 +240,8 @@ func (a *ArrayValue) normalize() *ArrayValue {
 }
 
 // enumerate lists the values of a finite sort it knows how to list (Bool,
-// bit-vectors, rounding modes, and arrays over those), up to
+// bit-vectors, rounding modes, non-recursive datatypes and arrays over
+// those), up to
 // limit of them; nil when it cannot.
 func enumerate(s *Sort, limit int) []Value {
 	switch s.Kind {
@@ -257,6 +258,8 @@ func enumerate(s *Sort, limit int) []Value {
 		return out
 	case KindRoundingMode:
 		return []Value{RoundingModeValue(OpRNE), RoundingModeValue(OpRNA), RoundingModeValue(OpRTP), RoundingModeValue(OpRTN), RoundingModeValue(OpRTZ)}
+	case KindDatatype:
+		return enumerateDatatype(s, limit)
 	case KindArray:
 		idx, els := enumerate(s.Index(), limit), enumerate(s.Elem(), limit)
 		if len(idx) == 0 || len(els) == 0 {
@@ -289,4 +292,52 @@ func enumerate(s *Sort, limit int) []Value {
 		}
 	}
 	return nil
+}
+
+// enumerateDatatype lists the values of a non-recursive datatype sort
+// whose fields it can list, up to limit of them; nil otherwise.
+func enumerateDatatype(s *Sort, limit int) []Value {
+	if s.Datatype == nil || s.HasParams() {
+		return nil
+	}
+	bind := map[string]*Sort{}
+	for i, p := range s.Datatype.Params {
+		if i < len(s.Params) {
+			bind[p] = s.Params[i]
+		}
+	}
+	var out []Value
+	for _, c := range s.Datatype.Constructors {
+		fields := make([][]Value, len(c.Params))
+		for i, p := range c.Params {
+			ps := p.Subst(bind)
+			if ps.Kind == KindDatatype && ps.Datatype == s.Datatype {
+				return nil // recursive: infinite
+			}
+			if fields[i] = enumerate(ps, limit); len(fields[i]) == 0 {
+				return nil
+			}
+		}
+		choice := make([]int, len(fields))
+		for {
+			args := make([]Value, len(fields))
+			for i, k := range choice {
+				args[i] = fields[i][k]
+			}
+			if out = append(out, &DatatypeValue{S: s, Cons: c, Args: args}); len(out) > limit {
+				return nil
+			}
+			k := 0
+			for ; k < len(choice); k++ {
+				if choice[k]++; choice[k] < len(fields[k]) {
+					break
+				}
+				choice[k] = 0
+			}
+			if k == len(choice) {
+				break
+			}
+		}
+	}
+	return out
 }

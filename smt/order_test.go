@@ -13,7 +13,14 @@ import (
 func TestCompareValuesIsEquality(t *testing.T) {
 	r := rand.New(rand.NewPCG(8, 23))
 	inner := ArraySort(BoolSort(), BitVecSort(1))
-	sorts := []*Sort{IntSort(), BitVecSort(2), ArraySort(BitVecSort(1), IntSort()), ArraySort(inner, IntSort()), ArraySort(BoolSort(), inner)}
+	st := NewStore()
+	ds := st.NewDatatypes([]string{"C"}, [][]string{nil})
+	if err := st.DefineConstructors(ds[0], []ConstructorDecl{{Name: "r"}, {Name: "g", Fields: []FieldDecl{{Name: "f", Sort: BoolSort()}}}}); err != nil {
+		t.Fatal(err)
+	}
+	color := DatatypeSort(ds[0])
+	sorts := []*Sort{IntSort(), BitVecSort(2), ArraySort(BitVecSort(1), IntSort()), ArraySort(inner, IntSort()), ArraySort(BoolSort(), inner),
+		ArraySort(color, BoolSort()), ArraySort(ArraySort(color, BoolSort()), IntSort())}
 	var val func(s *Sort) Value
 	val = func(s *Sort) Value {
 		switch s.Kind {
@@ -23,6 +30,14 @@ func TestCompareValuesIsEquality(t *testing.T) {
 			return BoolValue(r.IntN(2) == 0)
 		case KindBitVec:
 			return BVValue{W: s.Width, V: big.NewInt(int64(r.IntN(1 << s.Width)))}
+		case KindDatatype:
+			cs := s.Datatype.Constructors
+			c := cs[r.IntN(len(cs))]
+			var args []Value
+			for range c.Params {
+				args = append(args, BoolValue(r.IntN(2) == 0))
+			}
+			return &DatatypeValue{S: s, Cons: c, Args: args}
 		}
 		a := NewArrayValue(s, val(s.Elem()))
 		for k := r.IntN(5); k > 0; k-- {

@@ -8,6 +8,14 @@
 // value of that sort. Every failure is listed with the text that caused it.
 //
 //	go run ./bench/models -json models.json
+//
+// With -incremental it checks instead every model of every check-sat of
+// the corpus files that push, pop, reset or check under assumptions, each
+// in its own scope (eval/modelcheck.SolveAndCheck: one solver run per
+// file, print-success pairing responses with commands), and lists every
+// verdict that is not valid:
+//
+//	go run ./bench/models -incremental -json scoped.json
 package main
 
 import (
@@ -59,9 +67,9 @@ func main() {
 	jobs := flag.Int("j", 2, "solver runs in parallel")
 	solvers := flag.String("solvers", "z3,cvc5", "comma-separated solver profiles")
 	out := flag.String("json", "", "write every outcome as JSON to this file")
+	incremental := flag.Bool("incremental", false, "instead: check every model of every check-sat of the corpus's incremental files (push, pop, reset, check-sat-assuming) in its own scope")
 	flag.Parse()
 
-	files := sample(satFiles(*corpus), *every)
 	reg := solver.NewRegistry()
 	var profiles []*solver.Profile
 	for _, name := range strings.Split(*solvers, ",") {
@@ -72,6 +80,12 @@ func main() {
 		}
 		profiles = append(profiles, p)
 	}
+	if *incremental {
+		all := runIncremental(*corpus, profiles, *wall, *jobs)
+		writeJSON(*out, all)
+		return
+	}
+	files := sample(satFiles(*corpus), *every)
 	type task struct{ file, prof int }
 	var tasks []task
 	for i := range files {
@@ -112,6 +126,17 @@ func main() {
 			fmt.Fprintln(os.Stderr, "models:", err)
 			os.Exit(1)
 		}
+	}
+}
+
+func writeJSON(path string, v any) {
+	if path == "" {
+		return
+	}
+	b, _ := json.MarshalIndent(v, "", "  ")
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		fmt.Fprintln(os.Stderr, "models:", err)
+		os.Exit(1)
 	}
 }
 

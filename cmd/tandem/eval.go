@@ -9,7 +9,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"tandem/eval"
 	"tandem/eval/modelcheck"
 	"tandem/smtlib"
 	"tandem/solver"
@@ -18,6 +17,7 @@ import (
 var evalFlags struct {
 	model   string
 	quiet   bool
+	check   int
 	timeout time.Duration
 }
 
@@ -26,7 +26,8 @@ var evalCmd = &cobra.Command{
 	Short: "evaluate every assertion of a script under a model, exactly",
 	Long: `eval reads a script and a model (the output of get-model, as z3 or cvc5
 print it) and prints the value of every assertion in scope at the first
-check-sat under that model, by SMT-LIB's semantics: true, false, or
+check-sat (--check N: the N-th; the model is read against the symbols live
+there) under that model, by SMT-LIB's semantics: true, false, or
 undefined when the value depends on something the standard leaves open
 (div/mod/real division by zero the model does not interpret) — with the
 culprit subterm.
@@ -48,11 +49,10 @@ func runEval(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
-	m, err := eval.ReadModelFile(evalFlags.model, "model", sc)
+	m, as, err := modelcheck.ReadModelAt(evalFlags.model, sc, evalFlags.check)
 	if err != nil {
 		return err
 	}
-	as, _ := modelcheck.AssertionsAtFirstCheck(sc)
 	ctx := cmd.Context()
 	if evalFlags.timeout > 0 {
 		var cancel context.CancelFunc
@@ -135,6 +135,7 @@ func init() {
 	ef := evalCmd.Flags()
 	ef.StringVar(&evalFlags.model, "model", "", "the model: a get-model answer (required)")
 	ef.BoolVarP(&evalFlags.quiet, "quiet", "q", false, "print only the summary line")
+	ef.IntVar(&evalFlags.check, "check", 1, "the check-sat the model answers (1: the first); its assertions and symbols are those live there")
 	ef.DurationVar(&evalFlags.timeout, "timeout", 0, "stop evaluating after this long; the assertions left are not evaluable (0: no limit besides the evaluator's step and size budget)")
 	allowDuration(ef, "timeout", zeroOK)
 	cf := checkModelCmd.Flags()

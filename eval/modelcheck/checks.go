@@ -3,9 +3,11 @@ package modelcheck
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"tandem/eval"
+	"tandem/smt"
 	"tandem/smtlib"
 	"tandem/solver"
 )
@@ -32,6 +34,11 @@ type Check struct {
 	NoModel   string
 	// Err says the model could not be read or converted.
 	Err error
+	// Unsupported says why the model is not checked although it was
+	// printed: it uses a solver's own construct that is not SMT-LIB (z3's
+	// (_ fold-rec-1 f) for a function defined by recursion). Such a model
+	// is neither valid nor invalid.
+	Unsupported string
 }
 
 // sent is one command of the script written for the solver.
@@ -206,6 +213,10 @@ func checks(ctx context.Context, sc *smtlib.Script, p *solver.Profile, limits so
 			default:
 				ck.ModelText = r.text
 				ck.Report, ck.Err = checkModel(ctx, st, c.cmd, p.Name, r.text)
+				if m := solverConstruct.FindString(r.text); ck.Err != nil && m != "" {
+					ck.Unsupported = fmt.Sprintf("%s's model uses %s, its own construct, not SMT-LIB: the model is not checked (%v)", p.Name, m, ck.Err)
+					ck.Err = nil
+				}
 			}
 		case isCheck:
 			ck := Check{Command: c.cmd, Pos: c.pos, Answer: res.Status, Untrusted: untrusted}
@@ -230,6 +241,11 @@ func checks(ctx context.Context, sc *smtlib.Script, p *solver.Profile, limits so
 	}
 	return out
 }
+
+// solverConstruct finds an indexed identifier with a symbol index in a
+// model, such as z3's (_ fold-rec-1 bit-1): SMT-LIB's indices are numerals
+// (or the as-array of a model function).
+var solverConstruct = regexp.MustCompile(`\(_ +(?:fold-rec[-0-9]*|[a-z][a-z0-9-]*-rec-[0-9]+) +[^\s()0-9][^\s()]*\)`)
 
 // checkModel reads a model of the check-sat at command k against the
 // symbols live there and evaluates the assertions live there.
@@ -279,4 +295,45 @@ func noModelFor(name string, res *solver.Result, limits solver.Limits, msg strin
 		return fmt.Sprintf("%s answered sat but printed no model", name)
 	}
 	return fmt.Sprintf("%s answered sat but printed no model (%s: %s)", name, res.Status, res.Reason)
+}
+
+// AtCheck is the script's state at its n-th check-sat (1-based; n = 1 when
+// the script has none is its end): the assertions a model of that
+// check-sat must satisfy and the symbols it is read against.
+func AtCheck(sc *smtlib.Script, n int) (*smtlib.Stack, error) {
+	st := smtlib.NewStack(sc)
+	ks := sc.CheckSats()
+	switch {
+	case len(ks) == 0 && n == 1:
+		for st.Step() != nil {
+		}
+		return st, nil
+	case n < 1 || n > len(ks):
+		return nil, fmt.Errorf("%s has %d check-sat commands; there is no check-sat %d", sc.Filename, len(ks), n)
+	}
+	st.Seek(ks[n-1])
+	return st, nil
+}
+
+// ReadModelAt reads the model file at path as an answer to the script's
+// n-th check-sat ([AtCheck]): against the symbols live there. It returns
+// the model and the assertions it must satisfy.
+func ReadModelAt(path string, sc *smtlib.Script, n int) (*eval.Model, []*smt.Term, error) {
+	st, err := AtCheck(sc, n)
+	if err != nil {
+		return nil, nil, err
+	}
+	text, err := smtlib.ReadFile(path, "model", 0)
+	if err != nil {
+		return nil, nil, fmt.Errorf("reading the model: %w", err)
+	}
+	sm, err := st.ParseModel(text)
+	if err != nil {
+		return nil, nil, fmt.Errorf("reading the model %s: %w", path, err)
+	}
+	m, err := eval.ModelFromSMTLIB(sm)
+	if err != nil {
+		return nil, nil, fmt.Errorf("model %s: %w", path, err)
+	}
+	return m, st.Assertions(), nil
 }

@@ -1,14 +1,14 @@
-// Package modelcheck validates a solver's model with tandem's exact
-// evaluator: it runs the solver on a script with (get-model) after the
-// first check-sat, reads the model, and evaluates every assertion in
-// scope at that check-sat. It is what `tandem eval` and
-// `tandem check-model` run.
+// Package modelcheck validates a solver's models with tandem's exact
+// evaluator: it runs the solver once on a script with (get-model) after
+// every check-sat ([ScriptForChecks], responses paired with commands by
+// print-success), reads each model against the symbols live at its
+// check-sat ([smtlib.Stack]), and evaluates every assertion live there.
+// It is what `tandem eval` and `tandem check-model` run.
 package modelcheck
 
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"tandem/eval"
 	"tandem/smt"
@@ -117,30 +117,6 @@ func EvaluateContext(ctx context.Context, assertions []*smt.Term, model *eval.Mo
 	return rep
 }
 
-// ScriptWithGetModel is the script's text up to its first check-sat (the
-// whole script if it has none, with a check-sat added), followed by
-// (get-model).
-func ScriptWithGetModel(sc *smtlib.Script) []byte {
-	_, at := AssertionsAtFirstCheck(sc)
-	cmds := sc.Commands
-	if at >= 0 {
-		cmds = cmds[:at+1]
-	}
-	var b strings.Builder
-	for _, c := range cmds {
-		if c.Kind == smtlib.CmdExit || c.Kind == smtlib.CmdGetModel || c.Kind == smtlib.CmdGetValue {
-			continue
-		}
-		b.WriteString(c.String())
-		b.WriteByte('\n')
-	}
-	if at < 0 {
-		b.WriteString("(check-sat)\n")
-	}
-	b.WriteString("(get-model)\n")
-	return []byte(b.String())
-}
-
 // Run is the outcome of solving a script and checking its models.
 type Run struct {
 	// Result is the solver run.
@@ -160,10 +136,11 @@ type Run struct {
 }
 
 // Holds reports whether every model that was checked and whose answer is
-// about the script makes every assertion true.
+// about the script makes every assertion true, and no sat answer came with
+// a model in a solver's own construct that cannot be checked.
 func (r *Run) Holds() bool {
 	for _, c := range r.Checks {
-		if c.Report != nil && c.Untrusted == "" && !c.Report.Holds() {
+		if c.Report != nil && c.Untrusted == "" && !c.Report.Holds() || c.Unsupported != "" {
 			return false
 		}
 	}

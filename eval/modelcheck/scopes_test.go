@@ -153,3 +153,41 @@ func TestRejectedCommandMakesLaterAnswersUntrusted(t *testing.T) {
 		t.Errorf("an untrusted answer's model counted")
 	}
 }
+
+// TestSolverConstructIsUnsupported: a model that uses z3's (_ fold-rec-1
+// f) is reported as not checkable, not as unreadable or invalid (issue 23
+// item 7).
+func TestSolverConstructIsUnsupported(t *testing.T) {
+	sc, err := smtlib.Parse("s.smt2", []byte("(declare-fun f ((_ BitVec 4)) (_ BitVec 4))(assert (= (f #x1) #x1))(check-sat)"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := solver.Command("fake", "sh", "-c", `cat >/dev/null; printf 'success\nsuccess\nsat\n((define-fun f ((x!0 (_ BitVec 4))) (_ BitVec 4) ((_ fold-rec-1 bit-1) x!0)))\n'`)
+	run, err := modelcheck.SolveAndCheck(context.Background(), sc, p, solver.Limits{Wall: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := run.Checks[0]
+	if c.Err != nil || c.Report != nil || !strings.Contains(c.Unsupported, "(_ fold-rec-1 bit-1") {
+		t.Fatalf("%+v", c)
+	}
+}
+
+// TestAtCheck: tandem eval --check N reads the model against the symbols
+// live at the N-th check-sat.
+func TestAtCheck(t *testing.T) {
+	sc, err := smtlib.Parse("s.smt2", []byte(scoped))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := modelcheck.AtCheck(sc, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f, ok := st.Lookup("y"); !ok || f.Result.String() != "Real" || len(st.Assertions()) != 1 {
+		t.Fatalf("check-sat 3: y is %v, %d assertions", f, len(st.Assertions()))
+	}
+	if _, err := modelcheck.AtCheck(sc, 6); err == nil {
+		t.Fatal("check-sat 6 of 5 accepted")
+	}
+}

@@ -62,6 +62,8 @@ func (r *Run) WriteChecks(w io.Writer, showModel bool) {
 		switch {
 		case c.Report != nil:
 			c.Report.WriteText(w, false)
+		case c.Unsupported != "":
+			fmt.Fprintln(w, "  model not checked:", c.Unsupported)
 		case c.NoModel != "":
 			fmt.Fprintln(w, "  no model:", c.NoModel)
 		}
