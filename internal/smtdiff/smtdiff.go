@@ -36,10 +36,10 @@ type ConcolicOptions struct {
 // Concolic writes a session in the shape of a concolic executor's, built
 // from the SAGE queries under dir (read in MANIFEST.tsv order): per file, its
 // constants are declared in a push of their own; then for each conjunct c
-// of its query, in order, the branch (not c) is asked in a push/pop — the
-// executor asking for an input that flips c — and c joins the path π
-// (asserted at the file's level); last, π alone is asked (the file's own
-// query). It returns the script and the number of check-sat commands.
+// of its query, in order, both sides of the branch are asked, each in a
+// push/pop — c, then (not c), as a symbolic executor asks at each fork
+// whether each side is feasible — and c joins the path π (asserted at the
+// file's level); last, π alone is asked (the file's own query). It returns the script and the number of check-sat commands.
 func Concolic(dir string, o ConcolicOptions) ([]byte, int, error) {
 	files, err := sageFiles(dir)
 	if err != nil {
@@ -76,12 +76,17 @@ func Concolic(dir string, o ConcolicOptions) ([]byte, int, error) {
 			}
 		}
 		for _, c := range pi {
-			if full() {
-				break
+			// both sides of the branch, as a symbolic executor asks at
+			// every fork: the side the run took, then its flip
+			for _, side := range []string{c.String(), "(not " + c.String() + ")"} {
+				if full() {
+					break
+				}
+				fmt.Fprintf(&b, "(push 1)\n(assert %s)\n", side)
+				check()
+				b.WriteString("(pop 1)\n")
 			}
-			fmt.Fprintf(&b, "(push 1)\n(assert (not %s))\n", c)
-			check()
-			fmt.Fprintf(&b, "(pop 1)\n(assert %s)\n", c)
+			fmt.Fprintf(&b, "(assert %s)\n", c)
 		}
 		if !full() {
 			check()
