@@ -13,12 +13,14 @@ import (
 	"tandem/solver"
 )
 
+type smtFlags struct {
+	fallback, seedModel, profiles string
+	budget, callTimeout           time.Duration
+	version, stats                bool
+}
+
 func init() {
-	var (
-		fallback, seedModel, profiles string
-		budget, callTimeout           time.Duration
-		version, stats                bool
-	)
+	var fl smtFlags
 	cmd := &cobra.Command{
 		Use:   "smt [FILE | -]",
 		Short: "a drop-in SMT-LIB solver: fuzzing first (FUZZY-SAT), a real solver behind it",
@@ -34,55 +36,57 @@ the seed is the last model (or --seed-model, or (set-info :tandem-seed …)).
   tandem smt --fallback cvc5 --budget 5ms q.smt2
   tandem diver --solver tandem ../shared/corpus/seeds/QF_BV/sat --budget 5m`,
 		Args: cobra.MaximumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if version {
-				fmt.Fprintln(cmd.OutOrStdout(), "tandem smt", smtserve.Version())
-				return nil
-			}
-			reg, err := solver.LoadRegistry(profiles)
-			if err != nil {
-				return err
-			}
-			fb, err := smtserve.LookupFallback(reg, fallback, callTimeout)
-			if err != nil {
-				return err
-			}
-			opts := smtserve.Options{Budget: budget, Fallback: fb, Log: os.Stderr, Version: smtserve.Version()}
-			if seedModel != "" {
-				text, err := smtlib.ReadFile(seedModel, "seed model", 0)
-				if err != nil {
-					return err
-				}
-				opts.Seed = string(text)
-			}
-			var in io.Reader = os.Stdin
-			if len(args) == 1 && args[0] != "-" {
-				f, err := os.Open(args[0])
-				if err != nil {
-					return err
-				}
-				defer f.Close()
-				in, opts.Filename = f, args[0]
-			}
-			s, err := smtserve.New(opts)
-			if err != nil {
-				return err
-			}
-			defer s.Close()
-			err = s.Serve(cmd.Context(), in, os.Stdout)
-			if stats {
-				s.Stats().Write(os.Stderr)
-			}
-			return err
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return runSMT(cmd, &fl, args) },
 	}
 	f := cmd.Flags()
-	f.StringVar(&fallback, "fallback", "z3", "the solver asked when fuzzing has no proof: a profile or spec (z3, cvc5, …), or none")
-	f.DurationVar(&budget, "budget", smtserve.DefaultBudget, "fuzzing time per check-sat")
-	f.DurationVar(&callTimeout, "fallback-timeout", solver.DefaultCallTimeout, "time limit of each fallback query (then unknown)")
-	f.StringVar(&seedModel, "seed-model", "", "the seed of the first queries: a model or get-value answer giving Bool/bit-vector constants")
-	f.StringVar(&profiles, "profiles", "", "solver profiles file (default $TANDEM_SOLVERS, else ~/.config/tandem/solvers.toml)")
-	f.BoolVar(&version, "version", false, "print the version and exit")
-	f.BoolVar(&stats, "stats", false, "print the statistics on standard error at the end")
+	f.StringVar(&fl.fallback, "fallback", "z3", "the solver asked when fuzzing has no proof: a profile or spec (z3, cvc5, …), or none")
+	f.DurationVar(&fl.budget, "budget", smtserve.DefaultBudget, "fuzzing time per check-sat")
+	f.DurationVar(&fl.callTimeout, "fallback-timeout", solver.DefaultCallTimeout, "time limit of each fallback query (then unknown)")
+	f.StringVar(&fl.seedModel, "seed-model", "", "the seed of the first queries: a model or get-value answer giving Bool/bit-vector constants")
+	f.StringVar(&fl.profiles, "profiles", "", "solver profiles file (default $TANDEM_SOLVERS, else ~/.config/tandem/solvers.toml)")
+	f.BoolVar(&fl.version, "version", false, "print the version and exit")
+	f.BoolVar(&fl.stats, "stats", false, "print the statistics on standard error at the end")
 	rootCmd.AddCommand(cmd)
+}
+
+func runSMT(cmd *cobra.Command, fl *smtFlags, args []string) error {
+	if fl.version {
+		fmt.Fprintln(cmd.OutOrStdout(), "tandem smt", smtserve.Version())
+		return nil
+	}
+	reg, err := solver.LoadRegistry(fl.profiles)
+	if err != nil {
+		return err
+	}
+	fb, err := smtserve.LookupFallback(reg, fl.fallback, fl.callTimeout)
+	if err != nil {
+		return err
+	}
+	opts := smtserve.Options{Budget: fl.budget, Fallback: fb, Log: os.Stderr, Version: smtserve.Version()}
+	if fl.seedModel != "" {
+		text, err := smtlib.ReadFile(fl.seedModel, "seed model", 0)
+		if err != nil {
+			return err
+		}
+		opts.Seed = string(text)
+	}
+	var in io.Reader = os.Stdin
+	if len(args) == 1 && args[0] != "-" {
+		f, err := os.Open(args[0])
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		in, opts.Filename = f, args[0]
+	}
+	s, err := smtserve.New(opts)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	err = s.Serve(cmd.Context(), in, os.Stdout)
+	if fl.stats {
+		s.Stats().Write(os.Stderr)
+	}
+	return err
 }
