@@ -91,10 +91,10 @@ func TestErroringTargetNoGap(t *testing.T) {
 		if r.Score != NoScore(to) || r.Status["solvera"] != "error" {
 			t.Errorf("%s: margin %g, target %q; want %g (no score) and error", fz, r.Score, r.Status["solvera"], NoScore(to))
 		}
-		if _, ok := r.FirstGap(to); ok || r.Stats.Rewards != 0 {
+		if _, ok := r.FirstGap(); ok || r.Stats.Rewards != 0 {
 			t.Errorf("%s: erroring target gave a gap or %d rewards", fz, r.Stats.Rewards)
 		}
-		if found, _ := GapSummary([]*PerfRun{r}, to, time.Minute); found != 0 {
+		if found, _ := GapSummary([]*PerfRun{r}, time.Minute); found != 0 {
 			t.Errorf("%s: gap runs %d/1", fz, found)
 		}
 	}
@@ -114,7 +114,7 @@ func TestSleepingTargetInconclusive(t *testing.T) {
 	if r.Stats.Timeouts != 0 || r.Stats.Inconclusive < 1 || r.Stats.Reruns < InconclusiveRetries {
 		t.Errorf("stats: %d timeouts, %d inconclusive, %d re-runs; want 0, ≥ 1, ≥ %d", r.Stats.Timeouts, r.Stats.Inconclusive, r.Stats.Reruns, InconclusiveRetries)
 	}
-	if _, ok := r.FirstGap(to); ok {
+	if _, ok := r.FirstGap(); ok {
 		t.Error("a sleeping target gave a gap")
 	}
 }
@@ -133,7 +133,7 @@ func TestBurningTargetConfirmedGap(t *testing.T) {
 	if r.Status["solvera"] != "timeout" || r.CPU["solvera"] < to.Seconds() {
 		t.Errorf("target %q with %g s CPU; want a timeout with CPU ≥ the timeout", r.Status["solvera"], r.CPU["solvera"])
 	}
-	if _, ok := r.FirstGap(to); !ok || r.Score < to.Seconds() {
+	if _, ok := r.FirstGap(); !ok || r.Score < to.Seconds() {
 		t.Errorf("margin %g: a CPU-bound timeout against an instant reference is not a confirmed gap", r.Score)
 	}
 }
@@ -150,7 +150,7 @@ func TestUnconfirmedGapDropped(t *testing.T) {
 	if r.FuzzScore < to.Seconds() {
 		t.Fatalf("fuzzing margin %g: the first run should have been a CPU timeout", r.FuzzScore)
 	}
-	if _, ok := r.FirstGap(to); ok || r.Score >= to.Seconds() || r.Status["solvera"] != "sat" {
+	if _, ok := r.FirstGap(); ok || r.Score >= to.Seconds() || r.Status["solvera"] != "sat" {
 		t.Errorf("confirmed margin %g, target %q: a gap no re-run shows was kept", r.Score, r.Status["solvera"])
 	}
 }
@@ -191,6 +191,52 @@ func TestPerfScoreGapInvariant(t *testing.T) {
 			answered := ref.Status == solver.StatusSat || ref.Status == solver.StatusUnsat
 			if !failed || !answered {
 				t.Errorf("gap %g from target %+v, ref %+v", got, tg, ref)
+			}
+		}
+	}
+}
+
+// TestScoreGapInvariantEveryMeasure is TestPerfScoreGapInvariant for the
+// scores of every measure (Env.Score): a margin of at least the measure's
+// Limit needs a target that did not solve the input, or used the whole
+// limit, and a reference that answered; an excluded target — now also an
+// answer without an effort count — scores NoScore.
+func TestScoreGapInvariantEveryMeasure(t *testing.T) {
+	to := time.Second
+	const limit = 1000
+	var all []Outcome
+	for s := solver.StatusError; s <= solver.StatusUnsupported; s++ {
+		for _, cost := range []time.Duration{0, to / 2, to} {
+			for _, inc := range []bool{false, true} {
+				for _, noEffort := range []bool{false, true} {
+					if inc && s != solver.StatusTimeout {
+						continue
+					}
+					effort := int64(cost.Seconds() * limit)
+					all = append(all, Outcome{Status: s, CPU: cost, Wall: cost, Effort: effort, Inconclusive: inc, NoEffort: noEffort})
+				}
+			}
+		}
+	}
+	for _, m := range []Measure{MeasureCPU, MeasureWall, MeasureEffort} {
+		e := &Env{Timeout: to, Measure: m, EffortLimit: limit}
+		for _, tg := range all {
+			for _, ref := range all {
+				if m != MeasureEffort && (tg.NoEffort || ref.NoEffort) {
+					continue // only the effort measure marks outcomes so
+				}
+				got := e.Score([]Outcome{tg, ref})
+				if tg.excludedTarget() && got != e.NoScore() {
+					t.Errorf("%s: target %+v (excluded), ref %+v: score %g, want NoScore", m, tg, ref, got)
+				}
+				if got < e.Limit() {
+					continue
+				}
+				failed := tg.CPU >= to || (tg.Status != solver.StatusSat && tg.Status != solver.StatusUnsat)
+				answered := (ref.Status == solver.StatusSat || ref.Status == solver.StatusUnsat) && !ref.NoEffort
+				if !failed || !answered || tg.excludedTarget() {
+					t.Errorf("%s: gap %g from target %+v, ref %+v", m, got, tg, ref)
+				}
 			}
 		}
 	}

@@ -36,7 +36,13 @@ type TracePoint struct {
 type PerfRun struct {
 	Fuzzer string `json:"fuzzer"`
 	Agent  string `json:"agent,omitempty"`
-	Best   string `json:"best"`
+	// Measure is what the scores measure (cpu when empty: runs written
+	// before it existed), Unit their unit ("s" or an effort count's name)
+	// and Limit the measure's limit and gap threshold (Env.Limit).
+	Measure Measure `json:"measure,omitempty"`
+	Unit    string  `json:"unit,omitempty"`
+	Limit   float64 `json:"limit,omitempty"`
+	Best    string  `json:"best"`
 	// Score is the best input's margin: when Confirmed > 0 the confirmed
 	// one (PerfScore of the median re-runs), otherwise FuzzScore.
 	Score float64 `json:"score"`
@@ -49,9 +55,11 @@ type PerfRun struct {
 	Times     map[string]float64 `json:"par2_s"`
 	Status    map[string]string  `json:"status"`
 	// CPU is each solver's CPU seconds on the best input (the median of
-	// the re-runs when confirmed).
-	CPU map[string]float64 `json:"cpu_s,omitempty"`
-	// Reruns are each solver's PAR-2 times in the k re-runs.
+	// the re-runs when confirmed), Effort its effort count under
+	// MeasureEffort.
+	CPU    map[string]float64 `json:"cpu_s,omitempty"`
+	Effort map[string]int64   `json:"effort,omitempty"`
+	// Reruns are each solver's PAR-2 costs in the k re-runs.
 	Reruns  map[string][]float64 `json:"reruns_par2_s,omitempty"`
 	Ranking []Rank               `json:"ranking,omitempty"`
 	Trace   []TracePoint         `json:"trace"`
@@ -59,20 +67,20 @@ type PerfRun struct {
 }
 
 // FirstGap returns the elapsed seconds at which the run first held an input
-// with a margin of at least one timeout — the target timed out while every
-// usable reference answered — and false when it never did. It separates
-// fuzzers whose final margins all reach the cap (2·timeout minus the
-// references' time): a run that finds such an input sooner is better. It
-// is tandem's measure, not the paper's.
+// with a margin of at least Limit (one timeout, or the effort limit) — the
+// target did not solve it while every usable reference did — and false when
+// it never did. It separates fuzzers whose final margins all reach the cap
+// (2·Limit minus the references' cost): a run that finds such an input
+// sooner is better. It is tandem's measure, not the paper's.
 //
 // A confirmed run whose best input is not a gap on re-running has no gap:
 // the trace's scores are single runs, and only confirmed gaps count.
-func (r *PerfRun) FirstGap(timeout time.Duration) (float64, bool) {
-	if r.Confirmed > 0 && r.Score < timeout.Seconds() {
+func (r *PerfRun) FirstGap() (float64, bool) {
+	if r.Confirmed > 0 && r.Score < r.Limit {
 		return 0, false
 	}
 	for _, tp := range r.Trace {
-		if tp.Score >= timeout.Seconds() {
+		if tp.Score >= r.Limit {
 			return tp.Elapsed, true
 		}
 	}
@@ -82,13 +90,13 @@ func (r *PerfRun) FirstGap(timeout time.Duration) (float64, bool) {
 // GapSummary summarizes FirstGap over a fuzzer's finished runs (nil runs
 // are skipped): how many found a gap, and the median time to the first one,
 // counting a run that never found one as the whole budget.
-func GapSummary(runs []*PerfRun, timeout, budget time.Duration) (found int, median float64) {
+func GapSummary(runs []*PerfRun, budget time.Duration) (found int, median float64) {
 	var gaps []float64
 	for _, r := range runs {
 		if r == nil {
 			continue
 		}
-		g, ok := r.FirstGap(timeout)
+		g, ok := r.FirstGap()
 		if ok {
 			found++
 		} else {
@@ -96,15 +104,21 @@ func GapSummary(runs []*PerfRun, timeout, budget time.Duration) (found int, medi
 		}
 		gaps = append(gaps, g)
 	}
-	n := len(gaps)
+	return found, medianOf(gaps)
+}
+
+// medianOf is the median of xs (0 for none).
+func medianOf(xs []float64) float64 {
+	n := len(xs)
 	if n == 0 {
-		return 0, 0
+		return 0
 	}
-	slices.Sort(gaps)
+	xs = slices.Clone(xs)
+	slices.Sort(xs)
 	if n%2 == 1 {
-		return found, gaps[n/2]
+		return xs[n/2]
 	}
-	return found, (gaps[n/2-1] + gaps[n/2]) / 2
+	return (xs[n/2-1] + xs[n/2]) / 2
 }
 
 type scored struct {
@@ -143,7 +157,7 @@ func (l *perfLoop) solve(ctx context.Context, in *Instance) (scored, error) {
 	}
 	l.run.Stats.Queries++
 	l.run.Stats.count(outs, l.e.KnownCrashes)
-	s := scored{in, PerfScore(outs, l.e.Timeout), outs}
+	s := scored{in, l.e.Score(outs), outs}
 	if l.best.in == nil || s.score > l.best.score {
 		l.best = s
 	}
@@ -210,16 +224,22 @@ func (l *perfLoop) finish(ctx context.Context, k int) (*PerfRun, error) {
 			return nil, err
 		case err == nil:
 			outs, run.Reruns, run.Confirmed = med, reruns, k
-			run.Score = PerfScore(med, l.e.Timeout)
+			run.Score = l.e.Score(med)
 		}
 	}
 	run.Times = map[string]float64{}
 	run.Status = map[string]string{}
 	run.CPU = map[string]float64{}
 	for _, o := range outs {
-		run.Times[o.Solver] = o.PAR2(l.e.Timeout)
+		run.Times[o.Solver] = l.e.PAR2(o)
 		run.Status[o.Solver] = o.status()
 		run.CPU[o.Solver] = o.CPU.Seconds()
+		if l.e.Measure == MeasureEffort {
+			if run.Effort == nil {
+				run.Effort = map[string]int64{}
+			}
+			run.Effort[o.Solver] = o.Effort
+		}
 	}
 	return run, nil
 }
@@ -227,16 +247,34 @@ func (l *perfLoop) finish(ctx context.Context, k int) (*PerfRun, error) {
 // ConfirmNote says how the run's margin was measured, for reports.
 func (r *PerfRun) ConfirmNote() string {
 	if r.Confirmed == 0 {
-		return fmt.Sprintf("one run per solver, not confirmed; margin while fuzzing %.3f s", r.FuzzScore)
+		return fmt.Sprintf("one run per solver, not confirmed; margin while fuzzing %s", r.amount(r.FuzzScore))
 	}
-	return fmt.Sprintf("median of %d re-runs per solver, CPU-timed; margin while fuzzing %.3f s", r.Confirmed, r.FuzzScore)
+	return fmt.Sprintf("median of %d re-runs per solver, %s; margin while fuzzing %s", r.Confirmed, r.measured(), r.amount(r.FuzzScore))
+}
+
+func (r *PerfRun) measured() string {
+	switch r.Measure {
+	case MeasureEffort:
+		return "by effort count"
+	case MeasureWall:
+		return "wall-clock-timed"
+	}
+	return "CPU-timed"
+}
+
+// amount prints a score or cost of the run with its unit.
+func (r *PerfRun) amount(x float64) string {
+	if r.Unit == "" || r.Unit == "s" {
+		return fmt.Sprintf("%.3f s", x)
+	}
+	return fmt.Sprintf("%.0f %s", x, r.Unit)
 }
 
 // Confirm runs every solver k times on the script (each run as in Solve,
 // inconclusive runs re-run) and returns, per solver, the median outcome by
-// PAR-2 time — for the target (outcome 0) the lower median with excluded
+// PAR-2 cost — for the target (outcome 0) the lower median with excluded
 // runs lowest, for references the upper median, so that a tie between a
-// gap and no gap resolves to no gap — and each solver's k PAR-2 times.
+// gap and no gap resolves to no gap — and each solver's k PAR-2 costs.
 func (e *Env) Confirm(ctx context.Context, script []byte, k int, st *Stats) ([]Outcome, map[string][]float64, error) {
 	runs := make([][]Outcome, len(e.Profiles))
 	var tmp Stats
@@ -260,10 +298,10 @@ func (e *Env) Confirm(ctx context.Context, script []byte, k int, st *Stats) ([]O
 			if i == 0 && o.excludedTarget() {
 				return -1
 			}
-			return o.PAR2(e.Timeout)
+			return e.PAR2(o)
 		}
 		for _, o := range rs {
-			reruns[o.Solver] = append(reruns[o.Solver], o.PAR2(e.Timeout))
+			reruns[o.Solver] = append(reruns[o.Solver], e.PAR2(o))
 		}
 		sort.SliceStable(rs, func(a, b int) bool { return key(rs[a]) < key(rs[b]) })
 		if i == 0 {
@@ -300,7 +338,7 @@ func Perf(ctx context.Context, e *Env, r *rand.Rand, o PerfOptions) (*PerfRun, e
 		o.Fuzzer = FuzzerBandit
 	}
 	l := &perfLoop{e: e, r: r, seen: map[string]bool{}, start: time.Now(), budget: o.Budget, max: o.MaxQueries,
-		run: &PerfRun{Fuzzer: o.Fuzzer}}
+		run: &PerfRun{Fuzzer: o.Fuzzer, Measure: e.measure(), Unit: e.Unit(), Limit: e.Limit()}}
 	var err error
 	switch o.Fuzzer {
 	case FuzzerBandit, FuzzerMutational:
@@ -340,7 +378,7 @@ func Perf(ctx context.Context, e *Env, r *rand.Rand, o PerfOptions) (*PerfRun, e
 // The paper's loop condition "or" is read as "and", and its line 9 runs the
 // solvers on the mutant I' (digest §5.1–2).
 func (l *perfLoop) hillClimb(ctx context.Context) error {
-	theta := ParMultiplier * l.e.Timeout.Seconds()
+	theta := ParMultiplier * l.e.Limit()
 	cur, err := l.fresh(ctx)
 	if err != nil {
 		return err

@@ -12,13 +12,17 @@ import (
 )
 
 // PerfComparison is a side-by-side performance-mode comparison: the runs
-// of every fuzzer against one target and its references (what `tandem
-// bandit perf` writes to runs.json and summary.json).
+// of every fuzzer against one target and its references (the perf side of
+// a [Comparison]).
 type PerfComparison struct {
 	Target  string
 	Refs    []string
 	Theory  string
 	Timeout time.Duration
+	// Measure, Unit and Limit are the runs' (PerfRun).
+	Measure Measure
+	Unit    string
+	Limit   float64
 	// RunBudget is each run's time budget; RunsPerFuzzer how many runs each
 	// fuzzer was given.
 	RunBudget     time.Duration
@@ -72,10 +76,10 @@ func (c *PerfComparison) HTML() string {
 	fmt.Fprintf(&b, "<!doctype html><meta charset=utf-8><title>%s</title>", html.EscapeString(title))
 	b.WriteString("<style>body{font:14px sans-serif;max-width:900px;margin:2em auto}td,th{padding:2px 10px;text-align:right}" +
 		"td:first-child,th:first-child{text-align:left}.ct{font-weight:bold}.ax{fill:#444}.grid{stroke:#eee}</style>")
-	fmt.Fprintf(&b, "<h1>%s</h1><p>Per-query timeout %s; %s per run × %d runs per fuzzer. PAR-2 margin of a run: the target's PAR-2 time minus the slowest reference's on the run's best instance. "+
-		"First gap: median time until a run first held an input the target timed out on while the references answered (a run that never did counts as the budget).</p>",
-		html.EscapeString(title), c.Timeout, c.RunBudget, c.RunsPerFuzzer)
-	b.WriteString("<table><tr><th>fuzzer</th><th>runs</th><th>PAR-2 margin (s, summed)</th><th>instances the target times out on</th><th>first gap</th><th>queries</th></tr>")
+	fmt.Fprintf(&b, "<h1>%s</h1><p>Per-query %s; %s per run × %d runs per fuzzer. PAR-2 margin of a run: the target's PAR-2 cost minus the slowest reference's on the run's best instance. "+
+		"First gap: median time until a run first held an input the target did not solve while the references answered (a run that never did counts as the budget).</p>",
+		html.EscapeString(title), html.EscapeString(limitString(c.Measure, c.Timeout, int64(c.Limit), c.Unit)), c.RunBudget, c.RunsPerFuzzer)
+	fmt.Fprintf(&b, "<table><tr><th>fuzzer</th><th>runs</th><th>PAR-2 margin (%s, summed)</th><th>instances the target does not solve</th><th>first gap</th><th>queries</th></tr>", html.EscapeString(cmpOr(c.Unit, "s")))
 	var target, ref []campaign.Series
 	for i, f := range c.Fuzzers {
 		runs := c.Runs[f]
@@ -101,20 +105,20 @@ func (c *PerfComparison) HTML() string {
 				best.Y = append(best.Y, fastest)
 			}
 		}
-		found, gap := GapSummary(runs, c.Timeout, c.RunBudget)
+		found, gap := GapSummary(runs, c.RunBudget)
 		fmt.Fprintf(&b, "<tr><td>%s</td><td>%d</td><td>%.2f</td><td>%d</td><td>%.1f s (%d/%d runs)</td><td>%d</td></tr>",
 			html.EscapeString(f), n, margin, timeouts, gap, found, n, queries)
 		target = append(target, campaign.Series{Name: f, Color: fuzzerColor(f, i), Y: solvedTimes(runs, c.Target)})
 		ref = append(ref, best)
 	}
 	b.WriteString("</table>")
-	to := c.Timeout.Seconds()
+	to := c.Limit
 	b.WriteString("<h2>Cactus plots</h2><p>One point per run: the run's best instance. Fewer or slower instances solved by the target means a larger gap found.</p>")
 	b.WriteString(campaign.Cactus(c.Target+" on each fuzzer's best instances", to, target))
 	b.WriteString(campaign.Cactus("fastest reference on the same instances", to, ref))
 	b.WriteString("<h2>Culprit constructs</h2>")
 	for i, f := range c.Fuzzers {
-		rk := mergeRankings(c.Runs[f])
+		rk := mergeRankings(perfRankings(c.Runs[f]))
 		if len(rk) == 0 {
 			continue
 		}
@@ -129,16 +133,13 @@ func (c *PerfComparison) HTML() string {
 	return b.String()
 }
 
-// mergeRankings adds up the runs' pulls and rewards per construct and ranks
-// the sums.
-func mergeRankings(runs []*PerfRun) []Rank {
+// mergeRankings adds up the rankings' pulls and rewards per construct and
+// ranks the sums (nil without any).
+func mergeRankings(rankings [][]Rank) []Rank {
 	pulls, rewards := map[string]float64{}, map[string]float64{}
 	var names []string
-	for _, r := range runs {
-		if r == nil {
-			continue
-		}
-		for _, x := range r.Ranking {
+	for _, rk := range rankings {
+		for _, x := range rk {
 			if _, ok := pulls[x.Construct]; !ok {
 				names = append(names, x.Construct)
 			}

@@ -8,10 +8,10 @@ import (
 
 func TestPerfComparisonHTML(t *testing.T) {
 	run := func(zt string, z float64) *PerfRun {
-		return &PerfRun{Score: z - 0.1, Trace: []TracePoint{{Query: 3, Elapsed: 12, Score: z - 0.1}}, Times: map[string]float64{"z3": z, "cvc5": 0.1}, Status: map[string]string{"z3": zt, "cvc5": "sat"},
+		return &PerfRun{Limit: 5, Score: z - 0.1, Trace: []TracePoint{{Query: 3, Elapsed: 12, Score: z - 0.1}}, Times: map[string]float64{"z3": z, "cvc5": 0.1}, Status: map[string]string{"z3": zt, "cvc5": "sat"},
 			Ranking: []Rank{{Construct: "fp.sqrt", Pulls: 4, Rewards: 3}, {Construct: "fp.add", Pulls: 6, Rewards: 1}}}
 	}
-	c := &PerfComparison{Target: "z3", Refs: []string{"cvc5"}, Theory: "fp", Timeout: 5 * time.Second, RunBudget: time.Minute, RunsPerFuzzer: 3,
+	c := &PerfComparison{Target: "z3", Refs: []string{"cvc5"}, Theory: "fp", Timeout: 5 * time.Second, Limit: 5, Unit: "s", Measure: MeasureCPU, RunBudget: time.Minute, RunsPerFuzzer: 3,
 		Fuzzers: []string{FuzzerBandit, FuzzerRandom},
 		Runs: map[string][]*PerfRun{
 			FuzzerBandit: {run("timeout", 10), run("sat", 4), nil},
@@ -23,7 +23,7 @@ func TestPerfComparisonHTML(t *testing.T) {
 			t.Errorf("report lacks %q", want)
 		}
 	}
-	if rk := mergeRankings(c.Runs[FuzzerBandit]); rk[0].Construct != "fp.sqrt" || rk[0].Pulls != 8 {
+	if rk := mergeRankings(perfRankings(c.Runs[FuzzerBandit])); rk[0].Construct != "fp.sqrt" || rk[0].Pulls != 8 {
 		t.Errorf("merged ranking %+v", rk)
 	}
 }

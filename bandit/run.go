@@ -31,6 +31,12 @@ type Env struct {
 	// KnownCrashes are substrings of crash signatures that are known and
 	// not reported (cvc4 1.8's Debian build: "Fatal failure" on FP).
 	KnownCrashes []string
+	// Measure is what performance scores measure (default CPU time); with
+	// MeasureEffort, EffortLimit and EffortUnit are the solvers' effort
+	// limit and unit. Set them with UseMeasure.
+	Measure     Measure
+	EffortLimit int64
+	EffortUnit  string
 }
 
 // NewEnv resolves the solver specs and reads their versions.
@@ -74,6 +80,11 @@ type Outcome struct {
 	Inconclusive bool `json:"inconclusive,omitempty"`
 	// KnownCrash marks a crash whose signature is in Env.KnownCrashes.
 	KnownCrash bool `json:"known_crash,omitempty"`
+	// Effort is the solver's effort count under MeasureEffort; NoEffort
+	// marks an answer that printed none (excluded, as it measures
+	// nothing).
+	Effort   int64 `json:"effort,omitempty"`
+	NoEffort bool  `json:"no_effort,omitempty"`
 }
 
 // status is the outcome's status as reported: "inconclusive" for an
@@ -102,9 +113,10 @@ func (o Outcome) PAR2(timeout time.Duration) float64 {
 
 // excluded reports whether a reference outcome says nothing about the
 // input's difficulty: the solver rejected it (unsupported theory, an error
-// response), as cvc4 1.8 without SymFPU does on every FP script.
+// response), as cvc4 1.8 without SymFPU does on every FP script, or, in
+// the effort measure, answered without an effort count.
 func (o Outcome) excluded() bool {
-	return o.Status == solver.StatusError || o.Status == solver.StatusUnsupported
+	return o.Status == solver.StatusError || o.Status == solver.StatusUnsupported || o.NoEffort
 }
 
 // excludedTarget reports whether the target's outcome gives the input no
@@ -156,6 +168,7 @@ func (e *Env) Solve(ctx context.Context, script []byte, models bool, st *Stats) 
 		o := Outcome{Solver: e.Specs[i], Status: res.Status, CPU: res.CPU(), Wall: res.Wall, Res: res,
 			Inconclusive: inconclusive(res, e.Timeout)}
 		o.KnownCrash = res.Status == solver.StatusCrash && isKnown(res.Signature, e.KnownCrashes)
+		e.measureEffort(&o, p)
 		out = append(out, o)
 	}
 	return out, ctx.Err()
@@ -168,23 +181,7 @@ func (e *Env) Solve(ctx context.Context, script []byte, models bool, st *Stats) 
 // crash, inconclusive) scores NoScore: it says nothing about the target's
 // speed, as an excluded reference says nothing about the input.
 func PerfScore(outs []Outcome, timeout time.Duration) float64 {
-	if len(outs) == 0 {
-		return 0
-	}
-	if outs[0].excludedTarget() {
-		return NoScore(timeout)
-	}
-	ref, any := 0.0, false
-	for _, o := range outs[1:] {
-		if o.excluded() {
-			continue
-		}
-		ref, any = max(ref, o.PAR2(timeout)), true
-	}
-	if !any {
-		ref = ParMultiplier * timeout.Seconds()
-	}
-	return outs[0].PAR2(timeout) - ref
+	return perfScore(outs, timeout.Seconds(), func(o Outcome) float64 { return o.PAR2(timeout) })
 }
 
 // Inconsistent reports whether one solver says sat and another unsat

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"html/template"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -19,37 +20,58 @@ import (
 const SystemName = "bandit"
 
 // SystemOptions configure the campaign system (JSON). One campaign
-// iteration is one whole BanditFuzz run with a fresh agent and its own
-// seed, so iterations replay alone (up to solver timing in perf mode) and
-// the report sums the agents' evidence into one ranking.
+// iteration is one whole BanditFuzz run (or one baseline's run) with a
+// fresh agent and its own seed, so iterations replay alone (up to solver
+// timing in perf mode, exactly with the effort measure) and the report sums
+// the agents' evidence into one ranking. With several Fuzzers, iteration i
+// is run i/len(Fuzzers) of fuzzer Fuzzers[i mod len(Fuzzers)]: `tandem
+// bandit perf|bug` compare fuzzers side by side this way ([Compare]).
 type SystemOptions struct {
 	// Mode is "bug" (default) or "perf".
 	Mode string `json:"mode,omitempty"`
-	// Theory is a grammar name (default fp).
-	Theory string `json:"theory,omitempty"`
+	// Theory is a grammar name (default fp); FPFormat "EB,SB" the FP sort
+	// of the fp grammar (default Float64, 11,53).
+	Theory   string `json:"theory,omitempty"`
+	FPFormat string `json:"fp_format,omitempty"`
 	// Solvers: in perf mode the target first, then the references.
 	Solvers []string `json:"solvers,omitempty"`
-	// Fuzzer and Agent as in PerfOptions and BugOptions.
-	Fuzzer string `json:"fuzzer,omitempty"`
-	Agent  string `json:"agent,omitempty"`
-	// Timeout per query (default DefaultBugTimeout).
+	// Fuzzer is the fuzzer of every iteration (default banditfuzz);
+	// Fuzzers, when set, the fuzzers run side by side instead. Agent is
+	// banditfuzz's bandit, as in PerfOptions and BugOptions.
+	Fuzzer  string   `json:"fuzzer,omitempty"`
+	Fuzzers []string `json:"fuzzers,omitempty"`
+	Agent   string   `json:"agent,omitempty"`
+	// Timeout per query (default DefaultBugTimeout): the CPU limit of a
+	// solver run. Wall is its wall-clock limit (0: WallFactor·Timeout);
+	// raise it on a loaded machine, where a solver that gets less than
+	// 1/WallFactor of a core otherwise ends inconclusive.
 	Timeout time.Duration `json:"timeout,omitempty"`
-	// Queries per iteration (default 50).
-	Queries int `json:"queries,omitempty"`
-	// MinMargin is the perf-mode PAR-2 margin (seconds) above which the
-	// best instance is reported as a finding (default: the timeout).
+	Wall    time.Duration `json:"wall,omitempty"`
+	// Queries per iteration: the query budget of a run (default 50 when
+	// there is no Budget either); Budget is a perf run's time budget.
+	Queries int           `json:"queries,omitempty"`
+	Budget  time.Duration `json:"budget,omitempty"`
+	// MinMargin is the perf-mode PAR-2 margin, in the measure's unit,
+	// from which the best instance is reported as a finding (default: the
+	// measure's Limit, one timeout or the effort limit; a negative margin
+	// makes every run's best input a finding).
 	MinMargin float64 `json:"min_margin,omitempty"`
 	// Confirm is k of PerfOptions: the best instance is re-run k times
 	// and only a confirmed (median) margin is reported (0: DefaultConfirm;
 	// negative: not re-run).
-	Confirm int        `json:"confirm,omitempty"`
-	Gen     GenOptions `json:"gen,omitempty"`
+	Confirm int `json:"confirm,omitempty"`
+	// Measure is what perf scores measure (default cpu); EffortLimit the
+	// effort limit of MeasureEffort (0: the profile's default).
+	Measure     Measure    `json:"measure,omitempty"`
+	EffortLimit int64      `json:"effort_limit,omitempty"`
+	Gen         GenOptions `json:"gen,omitempty"`
 }
 
 // System is BanditFuzz as a campaign.System.
 type System struct {
 	opt  SystemOptions
 	g    *Grammar
+	dir  string
 	once sync.Once
 	env  *Env
 	err  error
@@ -67,11 +89,23 @@ func NewSystem(cfg []byte) (*System, error) {
 			return nil, fmt.Errorf("bandit options: %w", err)
 		}
 	}
+	if err := o.normalize(); err != nil {
+		return nil, err
+	}
+	g, err := GrammarFor(o.Theory, o.FPFormat)
+	if err != nil {
+		return nil, err
+	}
+	return &System{opt: o, g: g}, nil
+}
+
+// normalize fills in defaults and checks the options.
+func (o *SystemOptions) normalize() error {
 	if o.Mode == "" {
 		o.Mode = "bug"
 	}
 	if o.Mode != "bug" && o.Mode != "perf" {
-		return nil, fmt.Errorf("bandit mode %q: want bug or perf", o.Mode)
+		return fmt.Errorf("bandit mode %q: want bug or perf", o.Mode)
 	}
 	if o.Theory == "" {
 		o.Theory = "fp"
@@ -79,21 +113,67 @@ func NewSystem(cfg []byte) (*System, error) {
 	if len(o.Solvers) == 0 {
 		o.Solvers = []string{"z3", "cvc5"}
 	}
+	if o.Mode == "bug" && len(o.Solvers) < 2 {
+		return fmt.Errorf("bug mode needs at least two solvers, got %q", o.Solvers)
+	}
 	if o.Timeout <= 0 {
 		o.Timeout = DefaultBugTimeout
 	}
-	if o.Queries <= 0 {
+	if o.Queries <= 0 && (o.Budget <= 0 || o.Mode == "bug") {
 		o.Queries = 50
 	}
-	if o.MinMargin <= 0 {
-		o.MinMargin = o.Timeout.Seconds()
+	if len(o.Fuzzers) == 0 {
+		o.Fuzzers = []string{cmpOr(o.Fuzzer, FuzzerBandit)}
 	}
-	g, err := LookupGrammar(o.Theory)
+	all := PerfFuzzers
+	if o.Mode == "bug" {
+		all = BugFuzzers
+	}
+	for _, f := range o.Fuzzers {
+		if !slices.Contains(all, f) {
+			return fmt.Errorf("%s-mode fuzzer %q: want one of %s", o.Mode, f, strings.Join(all, ", "))
+		}
+	}
+	m, err := ParseMeasure(string(o.Measure))
 	if err != nil {
-		return nil, err
+		return err
 	}
-	return &System{opt: o, g: g}, nil
+	o.Measure = m
+	return nil
 }
+
+func cmpOr(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+// GrammarFor is the grammar of a theory name, with fpFormat "EB,SB" ("":
+// the default) the FP sort of the fp grammar.
+func GrammarFor(theory, fpFormat string) (*Grammar, error) {
+	g, err := LookupGrammar(theory)
+	if err != nil || fpFormat == "" {
+		return g, err
+	}
+	var eb, sb int
+	if _, err := fmt.Sscanf(fpFormat, "%d,%d", &eb, &sb); err != nil || eb < 2 || sb < 2 || g.Name != "fp" {
+		return nil, fmt.Errorf("FP format %q: want EB,SB (both at least 2) with the fp theory", fpFormat)
+	}
+	return FPGrammar(eb, sb), nil
+}
+
+// Check builds the system's environment now (solver profiles, versions,
+// the measure), so a command reports a wrong solver spec before a
+// campaign starts.
+func (s *System) Check(ctx context.Context) error {
+	_, err := s.environment(ctx)
+	return err
+}
+
+// UseDir implements campaign.DirUser: every finished iteration's run is
+// written to dir (see [Compare]).
+func (s *System) UseDir(dir string) { s.dir = dir }
 
 // Name returns SystemName.
 func (s *System) Name() string { return SystemName }
@@ -103,6 +183,10 @@ func (s *System) environment(ctx context.Context) (*Env, error) {
 		vctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 		defer cancel()
 		s.env, s.err = NewEnv(vctx, s.g, s.opt.Gen, s.opt.Solvers, s.opt.Timeout)
+		if s.err == nil {
+			s.env.Wall = s.opt.Wall
+			s.err = s.env.UseMeasure(s.opt.Measure, s.opt.EffortLimit)
+		}
 	})
 	return s.env, s.err
 }
@@ -119,41 +203,67 @@ func (s *System) command(e *Env, i int) []string {
 	return append([]string{p.Binary}, p.OneShotArgv(campaign.FilePlaceholder, solver.Mode{Models: true})...)
 }
 
-// Iterate runs one BanditFuzz run of Queries queries with it.Rand.
+// Iterate runs one BanditFuzz run (or a baseline's) of it.Index's fuzzer,
+// bounded by Queries and Budget, with it.Rand.
 func (s *System) Iterate(ctx context.Context, it *campaign.Iteration) ([]campaign.Finding, campaign.Stats, error) {
 	var st campaign.Stats
 	e, err := s.environment(ctx)
 	if err != nil {
 		return nil, st, err
 	}
+	fz := s.opt.Fuzzers[it.Index%uint64(len(s.opt.Fuzzers))]
+	rec := &RunRecord{Fuzzer: fz, Run: int(it.Index / uint64(len(s.opt.Fuzzers))), Iteration: it.Index, Seed: it.Seed, Versions: e.Versions}
+	var fs []campaign.Finding
 	if s.opt.Mode == "perf" {
-		run, err := Perf(ctx, e, it.Rand, PerfOptions{Fuzzer: s.opt.Fuzzer, Agent: s.opt.Agent, MaxQueries: s.opt.Queries, Confirm: s.opt.Confirm})
+		rec.Perf, err = Perf(ctx, e, it.Rand, PerfOptions{Fuzzer: fz, Agent: s.opt.Agent, Budget: s.opt.Budget, MaxQueries: s.opt.Queries, Confirm: s.opt.Confirm})
 		if err != nil {
 			return nil, st, err
 		}
-		fillStats(&st, run.Stats)
-		armCounters(&st, run.Ranking)
-		if run.Score < s.opt.MinMargin {
-			return nil, st, nil
+		fillStats(&st, rec.Perf.Stats)
+		armCounters(&st, rec.Perf.Ranking)
+		fs = s.perfFindings(e, rec.Perf)
+	} else {
+		rec.Bug, err = Bug(ctx, e, it.Rand, BugOptions{Fuzzer: fz, Agent: s.opt.Agent, Queries: s.opt.Queries, CheckModels: true})
+		if err != nil {
+			return nil, st, err
 		}
-		var d strings.Builder
-		fmt.Fprintf(&d, "PAR-2 margin %.3f s (timeout %s; %s).\n\n", run.Score, e.Timeout, run.ConfirmNote())
-		for i, sp := range e.Specs {
-			fmt.Fprintf(&d, "%s\n", timingLine(sp, e.Versions[i], run.Status[sp], run.Times[sp]))
-		}
-		if len(run.Ranking) > 0 {
-			fmt.Fprintf(&d, "\nTop constructs of this run: %s, %s, %s.\n", run.Ranking[0].Construct, run.Ranking[1].Construct, run.Ranking[2].Construct)
-		}
-		return []campaign.Finding{{Class: campaign.Performance, Solver: e.Specs[0], SolverVersion: e.Versions[0],
-			Message: fmt.Sprintf("%s is slower than %s on %s inputs", e.Specs[0], strings.Join(e.Specs[1:], ", "), s.g.Logic),
-			Trigger: []byte(run.Best), Command: s.command(e, 0), Details: d.String()}}, st, nil
+		fillStats(&st, rec.Bug.Stats)
+		armCounters(&st, rec.Bug.Ranking)
+		fs = s.bugFindings(e, rec.Bug)
 	}
-	run, err := Bug(ctx, e, it.Rand, BugOptions{Fuzzer: s.opt.Fuzzer, Agent: s.opt.Agent, Queries: s.opt.Queries, CheckModels: true})
-	if err != nil {
-		return nil, st, err
+	if ctx.Err() == nil {
+		if err := s.writeRecord(e, rec); err != nil {
+			return nil, st, err
+		}
 	}
-	fillStats(&st, run.Stats)
-	armCounters(&st, run.Ranking)
+	return fs, st, nil
+}
+
+// perfFindings is the performance finding of a run whose (confirmed) best
+// margin reaches MinMargin.
+func (s *System) perfFindings(e *Env, run *PerfRun) []campaign.Finding {
+	min := s.opt.MinMargin
+	if min == 0 {
+		min = e.Limit()
+	}
+	if run.Best == "" || run.Score < min {
+		return nil
+	}
+	var d strings.Builder
+	fmt.Fprintf(&d, "PAR-2 margin %s (%s; %s).\n\n", run.amount(run.Score), limitString(e.measure(), e.Timeout, e.EffortLimit, e.Unit()), run.ConfirmNote())
+	for i, sp := range e.Specs {
+		fmt.Fprintf(&d, "%s\n", timingLine(sp, e.Versions[i], run.Status[sp], run.Times[sp], run.Unit))
+	}
+	if len(run.Ranking) >= 3 {
+		fmt.Fprintf(&d, "\nTop constructs of this run: %s, %s, %s.\n", run.Ranking[0].Construct, run.Ranking[1].Construct, run.Ranking[2].Construct)
+	}
+	return []campaign.Finding{{Class: campaign.Performance, Solver: e.Specs[0], SolverVersion: e.Versions[0],
+		Message: fmt.Sprintf("%s is slower than %s on %s inputs", e.Specs[0], strings.Join(e.Specs[1:], ", "), s.g.Logic),
+		Trigger: []byte(run.Best), Command: s.command(e, 0), Details: d.String()}}
+}
+
+// bugFindings are a bug run's disagreements, crashes and invalid models.
+func (s *System) bugFindings(e *Env, run *BugRun) []campaign.Finding {
 	var fs []campaign.Finding
 	for _, d := range run.Disagreements {
 		fs = append(fs, s.disagreementFinding(e, []byte(d.Script), d.Answers, d.Verdict))
@@ -165,7 +275,7 @@ func (s *System) Iterate(ctx context.Context, it *campaign.Iteration) ([]campaig
 		}
 		fs = append(fs, f)
 	}
-	return fs, st, nil
+	return fs
 }
 
 func (e *Env) version(spec string) string {
@@ -258,9 +368,13 @@ func (s *System) Reduce(ctx context.Context, f *campaign.Finding) ([]byte, error
 }
 
 // timingLine is one solver's line in a performance finding's details;
-// parseTiming reads it back for the report's cactus plot.
-func timingLine(spec, version, status string, par2 float64) string {
-	return fmt.Sprintf("- %s %s: %s, PAR-2 %.3f s", spec, version, status, par2)
+// parseTiming reads it back for the report's cactus plot. unit is the
+// measure's ("s" or "": seconds).
+func timingLine(spec, version, status string, par2 float64, unit string) string {
+	if unit == "" || unit == "s" {
+		return fmt.Sprintf("- %s %s: %s, PAR-2 %.3f s", spec, version, status, par2)
+	}
+	return fmt.Sprintf("- %s %s: %s, PAR-2 %.0f %s", spec, version, status, par2, unit)
 }
 
 // parseTiming reads a timingLine of one of specs (the longest that
@@ -276,10 +390,27 @@ func parseTiming(line string, specs []string) (spec, status string, par2 float64
 	if spec == "" || i < 0 {
 		return "", "", 0, false
 	}
-	if _, err := fmt.Sscanf(line[i+2:], "%s PAR-2 %g s", &status, &par2); err != nil {
+	if _, err := fmt.Sscanf(line[i+2:], "%s PAR-2 %g", &status, &par2); err != nil {
 		return "", "", 0, false
 	}
 	return spec, strings.TrimSuffix(status, ","), par2, true
+}
+
+// limit is the measure's Limit without starting a solver: the timeout, or
+// the effort limit (the target profile's default when none was given).
+func (s *System) limit() float64 {
+	if s.opt.Measure != MeasureEffort {
+		return s.opt.Timeout.Seconds()
+	}
+	if s.opt.EffortLimit > 0 {
+		return float64(s.opt.EffortLimit)
+	}
+	if reg, err := solver.LoadRegistry(""); err == nil {
+		if p, err := reg.Lookup(s.opt.Solvers[0]); err == nil {
+			return float64(p.EffortLimit(0))
+		}
+	}
+	return 0
 }
 
 // perfCactus is the perf-mode cactus plot: the target and each reference
@@ -310,7 +441,7 @@ func (s *System) perfCactus(ctx context.Context, st *campaign.Store, r *campaign
 	title := fmt.Sprintf("solved instances among the %d performance findings", n)
 	return campaign.Panel{
 		Title: fmt.Sprintf("Cactus plot: %s against %s on the runs' best instances", s.opt.Solvers[0], strings.Join(s.opt.Solvers[1:], ", ")),
-		HTML:  template.HTML(campaign.Cactus(title, s.opt.Timeout.Seconds(), series)),
+		HTML:  template.HTML(campaign.Cactus(title, s.limit(), series)),
 	}, nil
 }
 

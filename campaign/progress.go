@@ -3,14 +3,13 @@ package campaign
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
 
-	"golang.org/x/sys/unix"
+	"tandem/internal/statusline"
 )
 
 // Event is one object of the JSON event stream (Options.Events), one per
@@ -67,15 +66,14 @@ type progress struct {
 	t0       time.Time
 	cpu0     time.Duration
 	child0   time.Duration
-	tty      bool
-	mu       sync.Mutex // guards everything below and the writers
+	line     *statusline.Line // the status line and log lines on opts.Progress
+	mu       sync.Mutex       // guards everything below
 	iters    uint64
 	stats    Stats
 	cut      uint64 // iterations cut short by the budget or a stop
 	cutStats Stats  // their work
 	findings int64
 	newSigs  int64
-	lineLen  int
 
 	sigsTotal atomic.Int64
 	stopc     chan struct{}
@@ -84,11 +82,8 @@ type progress struct {
 
 func newProgress(dir string, opts Options, meta Meta, shard Shard, resumed, total uint64, timeBase time.Duration) *progress {
 	p := &progress{dir: dir, opts: opts, meta: meta, shard: shard, resumed: resumed, total: total, timeBase: timeBase,
-		t0: time.Now(), cpu0: selfCPU(), child0: childrenCPU(), stopc: make(chan struct{}), donec: make(chan struct{})}
-	if f, ok := opts.Progress.(*os.File); ok {
-		_, err := unix.IoctlGetTermios(int(f.Fd()), unix.TCGETS)
-		p.tty = err == nil
-	}
+		t0: time.Now(), cpu0: selfCPU(), child0: childrenCPU(), stopc: make(chan struct{}), donec: make(chan struct{}),
+		line: statusline.New(opts.Progress, true)}
 	return p
 }
 
@@ -138,7 +133,7 @@ func (p *progress) start() {
 func (p *progress) loop() {
 	defer close(p.donec)
 	every := p.opts.LogEvery
-	if p.tty {
+	if p.line.TTY() {
 		every = 500 * time.Millisecond
 	}
 	tick := time.NewTicker(every)
@@ -153,12 +148,8 @@ func (p *progress) loop() {
 			if p.opts.Progress != nil {
 				p.mu.Lock()
 				line := p.statusLine()
-				if p.tty {
-					p.redraw(line)
-				} else {
-					fmt.Fprintf(p.opts.Progress, "%s %s\n", time.Now().Format("15:04:05"), line)
-				}
 				p.mu.Unlock()
+				p.line.Set(line)
 			}
 		case <-evTick.C:
 			if p.opts.Events != nil {
@@ -174,46 +165,11 @@ func (p *progress) loop() {
 func (p *progress) stop() {
 	close(p.stopc)
 	<-p.donec
-	p.mu.Lock()
-	p.clearLine()
-	p.mu.Unlock()
-}
-
-func (p *progress) redraw(line string) {
-	// A line longer than the terminal wraps, and \r then redraws only its
-	// last part: cut it to the width.
-	if f, ok := p.opts.Progress.(*os.File); ok {
-		if ws, err := unix.IoctlGetWinsize(int(f.Fd()), unix.TIOCGWINSZ); err == nil && ws.Col > 1 {
-			if r := []rune(line); len(r) > int(ws.Col)-1 {
-				line = string(r[:int(ws.Col)-1])
-			}
-		}
-	}
-	pad := ""
-	if n := p.lineLen - len(line); n > 0 {
-		pad = strings.Repeat(" ", n)
-	}
-	fmt.Fprintf(p.opts.Progress, "\r%s%s", line, pad)
-	p.lineLen = len(line)
-}
-
-func (p *progress) clearLine() {
-	if p.tty && p.lineLen > 0 {
-		fmt.Fprintf(p.opts.Progress, "\r%s\r", strings.Repeat(" ", p.lineLen))
-		p.lineLen = 0
-	}
+	p.line.Clear()
 }
 
 // logf prints one line, above the status line on a terminal.
-func (p *progress) logf(format string, args ...any) {
-	if p.opts.Progress == nil {
-		return
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.clearLine()
-	fmt.Fprintf(p.opts.Progress, "%s %s\n", time.Now().Format("15:04:05"), fmt.Sprintf(format, args...))
-}
+func (p *progress) logf(format string, args ...any) { p.line.Logf(format, args...) }
 
 func (p *progress) event(e Event) {
 	if p.opts.Events == nil {

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"tandem/eval"
@@ -28,43 +26,6 @@ type smtEngine struct {
 	facts map[string]bool      // facts asserted, by text
 	calls int
 	round int
-	// done is the solve's end (its context's Done). When it comes while a
-	// session call is in flight, the call is abandoned: the session would
-	// restart its solver and replay the whole assertion stack, seconds on
-	// a large stack, which the solve no longer needs (see guard).
-	done      <-chan struct{}
-	abandoned atomic.Bool
-	inflight  sync.WaitGroup
-}
-
-// errAbandoned is a session call left behind at the solve's end.
-var errAbandoned = fmt.Errorf("%w: abandoned at the end of the solve", errSMT)
-
-// guard runs fn, a sequence of session calls, on a goroutine and returns
-// when it does, or at once when the solve ends first. After that the
-// engine takes no more calls, and close waits for fn in the background.
-func (e *smtEngine) guard(fn func() error) error {
-	if e.abandoned.Load() {
-		return errAbandoned
-	}
-	ch := make(chan error, 1)
-	e.inflight.Add(1)
-	go func() {
-		defer e.inflight.Done()
-		ch <- fn()
-	}()
-	select {
-	case err := <-ch:
-		return err
-	case <-e.done:
-		select {
-		case err := <-ch: // it finished as the solve ended
-			return err
-		default:
-		}
-		e.abandoned.Store(true)
-		return errAbandoned
-	}
 }
 
 // errSMT is an SMT engine failure (crash, error response, timeout).
@@ -77,8 +38,8 @@ func startSMT(ctx context.Context, p *problem, prof *solver.Profile, callLimit t
 	if err != nil {
 		return nil, fmt.Errorf("starting %s: %w", prof.Name, err)
 	}
-	e := &smtEngine{p: p, sess: sess, named: map[string]*smt.Term{}, facts: map[string]bool{}, done: ctx.Done()}
-	if err := e.guard(func() error { return e.load(ctx, prof.Name) }); err != nil {
+	e := &smtEngine{p: p, sess: sess, named: map[string]*smt.Term{}, facts: map[string]bool{}}
+	if err := e.load(ctx, prof.Name); err != nil {
 		e.close()
 		return nil, err
 	}
@@ -181,7 +142,7 @@ func hasBinder(t *smt.Term, seen map[*smt.Term]bool) bool {
 	}
 	seen[t] = true
 	switch t.Kind() {
-	case smt.Forall, smt.Exists, smt.Let, smt.Var:
+	case smt.Forall, smt.Exists, smt.Let, smt.MatchTerm, smt.Var:
 		return true
 	}
 	for _, a := range t.Args() {
@@ -201,16 +162,6 @@ func (e *smtEngine) assertNamed(ctx context.Context, prefix string, t *smt.Term)
 // addFact asserts f(args) = v, a fact about a closed box learned by running
 // it. It reports whether the fact is new.
 func (e *smtEngine) addFact(ctx context.Context, f *smt.Func, args []smt.Value, v smt.Value) (bool, error) {
-	var added bool
-	err := e.guard(func() error {
-		var err error
-		added, err = e.addFactNow(ctx, f, args, v)
-		return err
-	})
-	return added, err
-}
-
-func (e *smtEngine) addFactNow(ctx context.Context, f *smt.Func, args []smt.Value, v smt.Value) (bool, error) {
 	var b strings.Builder
 	b.WriteString("(= (" + smt.QuoteSymbol(f.Name))
 	for _, a := range args {
@@ -249,16 +200,6 @@ type outcome struct {
 
 // check solves ω_smt under the partial model m1 (nil: no assumptions).
 func (e *smtEngine) check(ctx context.Context, m1 []assign) (*outcome, error) {
-	var o *outcome
-	err := e.guard(func() error {
-		var err error
-		o, err = e.checkNow(ctx, m1)
-		return err
-	})
-	return o, err
-}
-
-func (e *smtEngine) checkNow(ctx context.Context, m1 []assign) (*outcome, error) {
 	e.calls++
 	if len(m1) == 0 {
 		r, err := e.sess.CheckSat(ctx)
@@ -356,16 +297,10 @@ func (e *smtEngine) finish(ctx context.Context, r solver.Reply, lits []string, b
 	return o, nil
 }
 
-// close ends the session; after an abandoned call, in the background once
-// that call is over.
+// close ends the session. A call cut by the solve's end has already
+// returned: the session restarts no solver after a failed call, nor for a
+// done context, so nothing is left running.
 func (e *smtEngine) close() error {
-	if e.abandoned.Load() {
-		go func() {
-			e.inflight.Wait()
-			e.sess.Close()
-		}()
-		return nil
-	}
 	return e.sess.Close()
 }
 

@@ -269,6 +269,15 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 	pool := []*Seed{seed}
 	failures := 0
 	seen := map[string]bool{}
+	rn := newRunner(d, ss, st, cst)
+	defer rn.close()
+	// In incremental mode the iteration draws one option set, so that it
+	// needs two sessions (see Options.OneShot).
+	var iterP *solver.Profile
+	perIteration := !rn.oneShot && !d.opt.NoSolver
+	if perIteration {
+		iterP = d.iterationOptions(r, base)
+	}
 	for i := 0; i < d.opt.Mutants; {
 		if ctx.Err() != nil {
 			return findings, nil
@@ -288,27 +297,36 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 		i++
 		st.Mutants++
 		consts := append(append([]*smt.Func(nil), ss.consts...), mu.Fresh...)
-		mtext := modelText(consts, mu.Model)
-		script := scriptText(ss.header, mu.Fresh, mu.Formula.Assertions(), true)
 		if d.opt.NoSolver {
+			rn.harnessOnly(mu, consts)
 			st.sat(ss.logic)
 			pool = addPool(r, pool, mu.Seed)
 			continue
 		}
-		p, opts := d.fuzzOptions(r, base)
-		if len(opts) > 0 {
+		p := base
+		if perIteration {
+			if iterP != nil && r.Float64() < d.opt.OptionFuzzProb {
+				p = iterP
+			}
+		} else {
+			p, _ = d.fuzzOptions(r, base)
+		}
+		if p != base {
 			st.OptionRuns++
 		}
-		res, err := solver.Run(ctx, p, solver.BytesInput(script), solver.RunOptions{
-			Limits: solver.Limits{Wall: d.opt.Timeout}, Mode: d.mode()})
-		if err != nil {
-			return findings, fmt.Errorf("diver: running %s: %w", p.Name, err)
+		var script []byte
+		if rn.oneShot {
+			script = scriptText(ss.header, mu.Fresh, mu.Formula.Assertions(), true)
 		}
-		cst.Record(res)
+		a, err := rn.run(ctx, p, mu, script)
+		if err != nil {
+			return findings, err
+		}
+		incremental := a.res == nil // not a one-shot run
 		if ctx.Err() != nil {
 			return findings, nil
 		}
-		out, fd, bad := Judge(script, mtext, ss.logic, res)
+		out, fd, bad := rn.judgeMutant(a, mu)
 		switch out {
 		case OutcomeSat:
 			st.sat(ss.logic)
@@ -324,13 +342,16 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 				st.MutantError++
 			}
 			st.errorKind(bad)
-			d.keepError(script, spec(p), bad, res)
+			if script == nil {
+				script = scriptText(ss.header, mu.Fresh, mu.Formula.Assertions(), true)
+			}
+			d.keepError(script, spec(p), bad, a.output)
 		case OutcomeBug:
 			switch fd.Class {
 			case campaign.Soundness:
 				st.MutantUnsat++
 			case campaign.InvalidModel:
-				if res.Status == solver.StatusSat {
+				if a.status == solver.StatusSat {
 					st.ModelFalse++
 				} else {
 					st.MutantCrash++
@@ -342,30 +363,53 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 			if seen[key] { // one finding per signature per iteration
 				continue
 			}
-			vf, vres, err := verify(ctx, p, d.mode(), d.opt.Timeout, script, mtext, ss.logic, fd)
+			if script == nil {
+				script = scriptText(ss.header, mu.Fresh, mu.Formula.Assertions(), true)
+			}
+			mtext := modelText(consts, mu.Model)
+			c, err := confirm(ctx, p, d.mode(), d.opt.Timeout, script, mtext, ss.logic, fd, incremental)
 			if err != nil {
 				return findings, err
 			}
-			if vres != nil { // the re-check's CPU is the campaign's too
-				cst.SolverCPU += vres.CPU()
-				cst.SolverWall += vres.Wall
-				cst.Count("recheck_calls", 1)
-			}
-			if vf == nil {
+			cst.SolverCPU += c.cpu // the re-checks' CPU is the campaign's too
+			cst.SolverWall += c.wall
+			cst.Count("recheck_calls", int64(c.runs))
+			if c.f == nil {
 				st.NotReproduced++
 				continue
 			}
+			if c.mode == modeIncrementalOnly {
+				st.IncrementalOnly++
+			}
 			seen[key] = true
-			extra := vf.Details
+			extra := c.f.Details
 			if bad != "" && extra == "" {
 				extra = "Falsified assertion under the solver's model: `" + truncate(bad, 2000) + "`"
 			}
-			findings = append(findings, campaign.Finding{Class: vf.Class, Message: vf.Message,
+			findings = append(findings, campaign.Finding{Class: c.f.Class, Message: c.f.Message,
 				Solver: spec(p), SolverVersion: version, Trigger: script, Command: command(p, d.mode()),
-				Output: output(vres), Details: details(ss.logic, mtext, fmt.Sprintf("Seed: `%s`.\n\n%s", name, extra))})
+				Output: c.output, Details: details(ss.logic, mtext, c.mode, fmt.Sprintf("Seed: `%s`.\n\n%s", name, extra))})
 		}
 	}
 	return findings, nil
+}
+
+// harnessOnly does for a mutant what a solver run costs tandem, without
+// the solver (Options.NoSolver, for measuring the harness): the commands
+// or the script the mode sends are printed, and the seed model, printed
+// as a get-model answer, is read back and judged as the solver's model
+// would be. A mutant the oracle does not find sat under its own model is
+// tandem's bug (counter harness_mismatch).
+func (rn *runner) harnessOnly(mu *Mutant, consts []*smt.Func) {
+	if rn.oneShot {
+		_ = scriptText(rn.ss.header, mu.Fresh, mu.Formula.Assertions(), true)
+	} else {
+		_ = body(mu)
+	}
+	a := answer{status: solver.StatusSat, model: modelText(consts, mu.Model)}
+	if out, _, _ := rn.judgeMutant(a, mu); out != OutcomeSat {
+		rn.st.HarnessMismatch++
+	}
 }
 
 // acceptOperator says whether the solver under test takes a
@@ -388,7 +432,7 @@ func (d *Diver) acceptOperator(op smt.Op) bool {
 // keepError writes a mutant the solver answered with an error, the
 // command's options and the solver's output to Options.ErrorDir (named by
 // a hash of the script, so a rerun overwrites it).
-func (d *Diver) keepError(script []byte, solverSpec, msg string, res *solver.Result) {
+func (d *Diver) keepError(script []byte, solverSpec, msg string, out []byte) {
 	if d.opt.ErrorDir == "" {
 		return
 	}
@@ -397,7 +441,7 @@ func (d *Diver) keepError(script []byte, solverSpec, msg string, res *solver.Res
 	fmt.Fprintf(&b, "; solver: %s\n; error: %s\n", solverSpec, strings.ReplaceAll(msg, "\n", " "))
 	b.Write(script)
 	b.WriteString("; output:\n")
-	for _, line := range strings.Split(string(output(res)), "\n") {
+	for _, line := range strings.Split(string(out), "\n") {
 		b.WriteString("; " + line + "\n")
 	}
 	_ = os.MkdirAll(d.opt.ErrorDir, 0o755)
@@ -448,6 +492,27 @@ func (d *Diver) fuzzOptions(r *rand.Rand, base *solver.Profile) (*solver.Profile
 	return p, opts
 }
 
+// iterationOptions draws the option set of an incremental iteration: one
+// or two options from the list, as fuzzOptions does per mutant (nil when
+// there is none to draw).
+func (d *Diver) iterationOptions(r *rand.Rand, base *solver.Profile) *solver.Profile {
+	if len(d.options) == 0 {
+		return nil
+	}
+	k := min(1+r.IntN(2), len(d.options))
+	idx := r.Perm(len(d.options))[:k]
+	sort.Ints(idx)
+	var opts []string
+	for _, i := range idx {
+		opts = append(opts, d.options[i])
+	}
+	p, err := base.WithOptions(opts...)
+	if err != nil {
+		return nil
+	}
+	return p
+}
+
 // profileFor is the solver under test with the options a seed's features
 // need: cvc5 1.0.3 refuses floating-point sorts other than Float32 and
 // Float64 ("only Float32 (8/24) or Float64 (11/53) types are supported in
@@ -491,8 +556,13 @@ func (d *Diver) Reproduce(ctx context.Context, f *campaign.Finding, trigger []by
 	if err != nil {
 		return nil, err
 	}
-	logic, mtext := parseDetails(f.Details)
-	g, _, err := verify(ctx, p, d.mode(), d.opt.Timeout, trigger, mtext, logic, f)
+	logic, mtext, mode := parseDetails(f.Details)
+	var g *campaign.Finding
+	if mode == modeIncrementalOnly {
+		g, _, err = verifyIncremental(ctx, p, d.mode(), d.opt.Timeout, trigger, mtext, logic, f)
+	} else {
+		g, _, err = verify(ctx, p, d.mode(), d.opt.Timeout, trigger, mtext, logic, f)
+	}
 	if err != nil || g == nil {
 		return nil, err
 	}

@@ -364,9 +364,9 @@ func TestOracle(t *testing.T) {
 	if ok, _ := SatisfiedBy(script, "(\n  (define-fun x () Int 0)\n)\n"); ok {
 		t.Fatal("SatisfiedBy accepts a falsifying model")
 	}
-	d := details("QF_LIA", model, "x")
-	if l, m := parseDetails(d); l != "QF_LIA" || m != model {
-		t.Fatalf("details round trip: %q %q", l, m)
+	d := details("QF_LIA", model, modeIncrementalOnly, "x")
+	if l, m, md := parseDetails(d); l != "QF_LIA" || m != model || md != modeIncrementalOnly {
+		t.Fatalf("details round trip: %q %q %q", l, m, md)
 	}
 }
 

@@ -95,6 +95,24 @@ type Options struct {
 	// variable TANDEM_DIVER_ERRORS). For explaining the mutant_error
 	// counters; not a finding.
 	ErrorDir string `json:"error_dir,omitempty"`
+	// OneShot solves every mutant in a solver process of its own (the
+	// paper's and the artifact's way; --one-shot). The default runs the
+	// mutants of a seed in an incremental session: the seed's
+	// declarations once, then per mutant (push 1), its fresh
+	// declarations and assertions, check-sat, get-model, (pop 1), one
+	// pipelined write. A session is restarted after a crash or timeout
+	// and after SessionMutants mutants; every finding is re-verified in
+	// a fresh one-shot process (and, failing that, in a fresh session)
+	// before it is reported, and says which mode shows it. Seeds a
+	// session cannot run (see incrementalRefusal) go one-shot. Option
+	// fuzzing then draws one option set per iteration (each mutant runs
+	// in the default mode or with that set, OptionFuzzProb), so an
+	// iteration needs two sessions, not one per mutant.
+	OneShot bool `json:"one_shot,omitempty"`
+	// SessionMutants is how many mutants one solver process of a session
+	// solves before it is replaced by a fresh one (bounds the state a
+	// long-lived process accumulates). Not in the paper; 500.
+	SessionMutants int `json:"session_mutants,omitempty"`
 	// NoSolver generates and checks mutants without running any solver
 	// (for measuring the harness); every accepted mutant counts as sat.
 	NoSolver bool `json:"no_solver,omitempty"`
@@ -114,6 +132,7 @@ const (
 	DefaultNegateLeaf     = 0.2              // artifact
 	DefaultOptionFuzz     = 0.5              // §V-A leaves it open
 	DefaultMaxNodes       = 20000            // tandem
+	DefaultSessionMutants = 500              // tandem
 	DefaultMaxSeedBytes   = 200 << 10        // §V-A
 	// RealStrictGap is n of Table I's ≥ rule for Real: 10⁻⁶ (paper §IV-A).
 	RealStrictGap = "1/1000000"
@@ -170,6 +189,9 @@ func (o Options) withDefaults() (Options, error) {
 	}
 	if o.OptionFuzzProb == 0 {
 		o.OptionFuzzProb = DefaultOptionFuzz
+	}
+	if o.SessionMutants <= 0 {
+		o.SessionMutants = DefaultSessionMutants
 	}
 	if o.MaxNodes <= 0 {
 		o.MaxNodes = DefaultMaxNodes

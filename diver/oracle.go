@@ -31,13 +31,80 @@ const (
 // the evaluator finds false on an assertion is an invalid-model bug; a
 // crash or failed self-check is a crash (or, for a model self-check, an
 // invalid-model) bug. It returns the finding for OutcomeBug. logic names
-// the finding's message.
+// the finding's message. Judge reads everything from the texts (the
+// mutant is parsed anew): it is the re-verification of a finding; a
+// campaign judges each mutant from the terms it holds (judgeMutant).
 func Judge(script []byte, modelText, logic string, res *solver.Result) (Outcome, *campaign.Finding, string) {
-	switch res.Status {
+	return judgeAnswer(resultAnswer(res), logic, textCheck(script, res))
+}
+
+// textCheck evaluates the mutant, parsed anew from its text, under a
+// model read against that parse: res's (which also reads models that are
+// not SMT-LIB, such as Boolector's), or, with res nil, the model text.
+func textCheck(script []byte, res *solver.Result) func(model string) (*modelcheck.Report, string) {
+	return func(model string) (*modelcheck.Report, string) {
+		sc, err := smtlib.Parse("mutant", script)
+		if err != nil {
+			return nil, "reparse: " + err.Error()
+		}
+		var sm *smtlib.Model
+		if res != nil {
+			sm, err = res.Model(sc)
+		} else if model == "" {
+			err = solver.ErrNoModel
+		} else {
+			sm, err = smtlib.ParseModel([]byte(model), sc)
+		}
+		if err != nil {
+			return nil, "model: " + err.Error()
+		}
+		em, err := eval.ModelFromSMTLIB(sm)
+		if err != nil {
+			return nil, "model: " + err.Error()
+		}
+		as, _ := modelcheck.AssertionsAtFirstCheck(sc)
+		return modelcheck.Evaluate(as, em), ""
+	}
+}
+
+// judgeMutant is Judge on the terms DIVER already holds: the solver's
+// model text is parsed once, against the seed's script (with the
+// mutant's fresh constants declared in it), straight into values, and the
+// mutant's assertion terms are evaluated under it. Nothing is printed or
+// re-parsed.
+func (rn *runner) judgeMutant(a answer, mu *Mutant) (Outcome, *campaign.Finding, string) {
+	return judgeAnswer(a, rn.ss.logic, func(model string) (*modelcheck.Report, string) {
+		if model == "" {
+			return nil, "model: " + solver.ErrNoModel.Error()
+		}
+		for _, f := range mu.Fresh {
+			if !rn.declared[f] {
+				if err := rn.ss.sc.Declare(f); err != nil {
+					return nil, "model: " + err.Error()
+				}
+				rn.declared[f] = true
+			}
+		}
+		sm, err := smtlib.ParseModel([]byte(model), rn.ss.sc)
+		if err != nil {
+			return nil, "model: " + err.Error()
+		}
+		em, err := eval.ModelFromSMTLIB(sm)
+		if err != nil {
+			return nil, "model: " + err.Error()
+		}
+		return modelcheck.Evaluate(mu.Formula.Assertions(), em), ""
+	})
+}
+
+// judgeAnswer applies the oracle's rules to an answer; check evaluates the
+// mutant under the answer's model (a report, or why it could not).
+func judgeAnswer(a answer, logic string, check func(model string) (*modelcheck.Report, string)) (Outcome, *campaign.Finding, string) {
+	switch a.status {
 	case solver.StatusCrash:
-		msg := res.Signature
+		msg := a.signature
 		if msg == "" {
-			msg = "crash: " + res.Signal
+			msg = "crash: " + a.signal
 		}
 		class := campaign.Crash
 		l := strings.ToLower(msg)
@@ -49,25 +116,15 @@ func Judge(script []byte, modelText, logic string, res *solver.Result) (Outcome,
 		return OutcomeBug, &campaign.Finding{Class: campaign.Soundness,
 			Message: fmt.Sprintf("unsat on a mutant that the seed model satisfies (%s)", logic)}, ""
 	case solver.StatusSat:
-		sc, err := smtlib.Parse("mutant", script)
-		if err != nil {
-			return OutcomeError, nil, "reparse: " + err.Error()
+		rep, why := check(a.model)
+		if rep == nil {
+			return OutcomeError, nil, why
 		}
-		sm, err := res.Model(sc)
-		if err != nil {
-			return OutcomeError, nil, "model: " + err.Error()
-		}
-		em, err := eval.ModelFromSMTLIB(sm)
-		if err != nil {
-			return OutcomeError, nil, "model: " + err.Error()
-		}
-		as, _ := modelcheck.AssertionsAtFirstCheck(sc)
-		rep := modelcheck.Evaluate(as, em)
 		if rep.False > 0 {
 			var bad string
-			for _, a := range rep.Assertions {
-				if a.Verdict == modelcheck.False {
-					bad = a.Term.String()
+			for _, r := range rep.Assertions {
+				if r.Verdict == modelcheck.False {
+					bad = r.Term.String()
 					break
 				}
 			}
@@ -81,9 +138,9 @@ func Judge(script []byte, modelText, logic string, res *solver.Result) (Outcome,
 	case solver.StatusUnknown, solver.StatusTimeout, solver.StatusMemout:
 		return OutcomeUnknown, nil, ""
 	}
-	msg := res.Reason
-	if len(res.Errors) > 0 {
-		msg = res.Errors[0]
+	msg := a.reason
+	if len(a.errors) > 0 {
+		msg = a.errors[0]
 	}
 	return OutcomeError, nil, msg
 }
@@ -131,11 +188,31 @@ const (
 	modelStart = "```smt2 seed-model\n"
 	modelEnd   = "```\n"
 	logicTag   = "<!-- diver-logic: "
+	modeTag    = "<!-- diver-mode: "
 )
 
-func details(logic, modelText, extra string) string {
+// Modes a finding was confirmed in (see confirm).
+const (
+	modeOneShot         = "one-shot"
+	modeBoth            = "incremental and one-shot"
+	modeIncrementalOnly = "incremental only"
+)
+
+var modeText = map[string]string{
+	modeOneShot: "Found and re-verified one-shot: one solver process for the script above.",
+	modeBoth: "Found in an incremental session (the seed's declarations once, then (push 1) the mutant's declarations and assertions " +
+		"(check-sat) (get-model) (pop 1)) and re-verified one-shot in a fresh process: the script above shows it alone.",
+	modeIncrementalOnly: "Incremental only: found in an incremental session and reproduced in a fresh session (the script's set-logic and sort " +
+		"declarations, then (push 1), the rest of the script, (pop 1)), but not one-shot: run the script through the solver's " +
+		"interactive mode (e.g. z3 -in) inside push/pop to see it.",
+}
+
+func details(logic, modelText, mode, extra string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s%s -->\n\n", logicTag, logic)
+	fmt.Fprintf(&b, "%s%s -->\n%s%s -->\n\n", logicTag, logic, modeTag, mode)
+	if t := modeText[mode]; t != "" {
+		b.WriteString(t + "\n\n")
+	}
 	b.WriteString("The mutant is satisfiable by construction: tandem's evaluator checked that the seed model below satisfies every assertion (and re-checked it from the printed texts before reporting).\n\n")
 	b.WriteString(modelStart + modelText + modelEnd)
 	if extra != "" {
@@ -144,13 +221,17 @@ func details(logic, modelText, extra string) string {
 	return b.String()
 }
 
-func parseDetails(d string) (logic, model string) {
-	if i := strings.Index(d, logicTag); i >= 0 {
-		rest := d[i+len(logicTag):]
-		if j := strings.Index(rest, " -->"); j >= 0 {
-			logic = rest[:j]
+func parseDetails(d string) (logic, model, mode string) {
+	tag := func(t string) string {
+		if i := strings.Index(d, t); i >= 0 {
+			rest := d[i+len(t):]
+			if j := strings.Index(rest, " -->"); j >= 0 {
+				return rest[:j]
+			}
 		}
+		return ""
 	}
+	logic, mode = tag(logicTag), tag(modeTag)
 	if i := strings.Index(d, modelStart); i >= 0 {
 		rest := d[i+len(modelStart):]
 		if j := strings.Index(rest, modelEnd); j >= 0 {
@@ -158,6 +239,121 @@ func parseDetails(d string) (logic, model string) {
 		}
 	}
 	return
+}
+
+// confirmation is the outcome of confirm.
+type confirmation struct {
+	f      *campaign.Finding // nil: not reproduced
+	mode   string            // modeOneShot, modeBoth or modeIncrementalOnly
+	output []byte            // the reproducing run's output
+	cpu    time.Duration     // solver CPU of the re-runs
+	wall   time.Duration
+	runs   int
+}
+
+// confirm re-verifies a candidate finding before it is reported: always
+// one-shot, in a fresh process (verify); a candidate found in an
+// incremental session that does not reproduce one-shot is tried in a
+// fresh session (verifyIncremental), and reported as incremental-only
+// when it reproduces there: a bug all the same, in the solver's
+// incremental mode.
+func confirm(ctx context.Context, p *solver.Profile, mode solver.Mode, timeout time.Duration, script []byte, modelText, logic string, want *campaign.Finding, incremental bool) (confirmation, error) {
+	var c confirmation
+	f, res, err := verify(ctx, p, mode, timeout, script, modelText, logic, want)
+	if err != nil {
+		return c, err
+	}
+	if res != nil {
+		c.cpu, c.wall, c.runs, c.output = res.CPU(), res.Wall, 1, output(res)
+	}
+	if f != nil {
+		c.f, c.mode = f, modeOneShot
+		if incremental {
+			c.mode = modeBoth
+		}
+		return c, nil
+	}
+	if !incremental || res == nil {
+		return c, nil
+	}
+	f, ic, err := verifyIncremental(ctx, p, mode, timeout, script, modelText, logic, want)
+	if err != nil {
+		return c, err
+	}
+	c.cpu += ic.cpu
+	c.wall += ic.wall
+	c.runs++
+	if f != nil {
+		c.f, c.mode, c.output = f, modeIncrementalOnly, ic.output
+	}
+	return c, nil
+}
+
+// verifyIncremental re-runs a candidate in a fresh incremental session
+// as DIVER's incremental mode would have run it alone: the script's
+// set-logic, options and sort declarations at the base level, then one
+// isolated scope with the rest (declarations, assertions, check-sat,
+// get-model). The evidence is re-checked from the texts as in verify.
+func verifyIncremental(ctx context.Context, p *solver.Profile, mode solver.Mode, timeout time.Duration, script []byte, modelText, logic string, want *campaign.Finding) (_ *campaign.Finding, c confirmation, _ error) {
+	if !p.Incremental() || p.Quirks.NoPrintSuccess {
+		return nil, c, nil
+	}
+	if want.Class == campaign.Soundness {
+		if ok, err := SatisfiedBy(script, modelText); err != nil || !ok {
+			return nil, c, nil
+		}
+	}
+	sc, err := smtlib.Parse("mutant", script)
+	if err != nil {
+		return nil, c, nil
+	}
+	var base, scope []string
+	for _, cmd := range sc.Commands {
+		switch cmd.Kind {
+		case smtlib.CmdSetLogic, smtlib.CmdSetOption, smtlib.CmdSetInfo, smtlib.CmdDeclareSort, smtlib.CmdDefineSort,
+			smtlib.CmdDeclareDatatype, smtlib.CmdDeclareDatatypes:
+			base = append(base, cmd.String())
+		case smtlib.CmdCheckSat, smtlib.CmdGetModel, smtlib.CmdExit:
+		case smtlib.CmdPush, smtlib.CmdPop, smtlib.CmdReset, smtlib.CmdResetAssertions, smtlib.CmdCheckSatAssuming:
+			return nil, c, nil
+		default:
+			scope = append(scope, cmd.String())
+		}
+	}
+	scope = append(scope, "(check-sat)", "(get-model)")
+	s, err := solver.StartSession(ctx, p, solver.SessionOptions{Mode: mode, CallCPU: timeout, CallTimeout: hangWall(timeout)})
+	if err != nil {
+		return nil, c, nil // a solver that has no working session mode shows no incremental bug
+	}
+	defer func() {
+		c.cpu = closeCPU(s)
+	}()
+	if len(base) > 0 {
+		rs, err := s.Batch(ctx, base...)
+		if err != nil {
+			return nil, c, nil
+		}
+		for _, r := range rs {
+			if r.Kind != solver.RespSuccess {
+				return nil, c, nil
+			}
+		}
+	}
+	ex, err := s.Isolated(ctx, scope...)
+	if err != nil {
+		return nil, c, nil
+	}
+	c.wall = ex.Wall
+	a := exchangeAnswer(p, ex)
+	c.output = a.output
+	out, f, bad := judgeAnswer(a, logic, textCheck(script, nil))
+	if out != OutcomeBug || f.Class != want.Class || campaign.NormalizeMessage(f.Message) != campaign.NormalizeMessage(want.Message) {
+		return nil, c, nil
+	}
+	if bad != "" {
+		f.Details = "Falsified assertion under the solver's model: `" + truncate(bad, 2000) + "`"
+	}
+	return f, c, nil
 }
 
 // verify re-runs the solver on a candidate finding and re-checks the
@@ -171,7 +367,7 @@ func verify(ctx context.Context, p *solver.Profile, mode solver.Mode, timeout ti
 			return nil, nil, nil
 		}
 	}
-	res, err := solver.Run(ctx, p, solver.BytesInput(script), solver.RunOptions{Limits: solver.Limits{Wall: timeout}, Mode: mode})
+	res, err := solver.Run(ctx, p, solver.BytesInput(script), solver.RunOptions{Limits: oneShotLimits(timeout), Mode: mode})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -64,6 +64,17 @@ func parseSeed(name string, src []byte) (*seedScript, error) {
 	if len(as) == 0 {
 		return nil, fmt.Errorf("no assertions")
 	}
+	// The formula tree knows applications only: a match becomes ite over
+	// testers and selectors.
+	ex := smt.NewExpander(sc.Store)
+	ex.EliminateMatch = true
+	for i, a := range as {
+		r, err := ex.Expand(a)
+		if err != nil {
+			return nil, err
+		}
+		as[i] = r
+	}
 	s.assertions = as
 	seen := map[*smt.Term]bool{}
 	var walk func(t *smt.Term)

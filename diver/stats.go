@@ -36,6 +36,14 @@ type Stats struct {
 	ModelFalse          int64 // sat models falsifying the mutant (invalid-model candidates)
 	NotReproduced       int64 // candidate findings that did not survive re-checking
 	OptionRuns          int64 // mutants solved with fuzzed options
+	Incremental         int64 // mutants solved in an incremental session (the rest one-shot)
+	Sessions            int64 // incremental sessions ended
+	SessionRestarts     int64 // solver processes restarted inside sessions (after a crash or timeout)
+	IncrementalOnly     int64 // findings reproduced in a fresh session but not one-shot
+	HarnessMismatch     int64 // NoSolver: mutants the oracle does not find sat under their own printed model (tandem's bug)
+	// Fallbacks counts seeds (or rests of seeds) run one-shot although
+	// incremental mode was on, by reason (counters "one-shot: REASON").
+	Fallbacks map[string]int64
 	// ErrorKinds counts error responses by kind (ErrorKind of the
 	// message), reported as counters "error: KIND".
 	ErrorKinds map[string]int64
@@ -50,6 +58,13 @@ func (s *Stats) seedUsed(logic string) {
 		s.SeedsByLogic = map[string]int64{}
 	}
 	s.SeedsByLogic[logicName(logic)]++
+}
+
+func (s *Stats) fallback(why string) {
+	if s.Fallbacks == nil {
+		s.Fallbacks = map[string]int64{}
+	}
+	s.Fallbacks[why]++
 }
 
 func (s *Stats) sat(logic string) {
@@ -114,6 +129,8 @@ func (s *Stats) Record(c *campaign.Stats) {
 		"mutant_unknown": s.MutantUnknown, "mutant_error": s.MutantError, "mutant_crash": s.MutantCrash,
 		"model_unreadable": s.ModelUnreadable, "model_undefined": s.ModelUndefined, "model_false": s.ModelFalse,
 		"not_reproduced": s.NotReproduced, "option_runs": s.OptionRuns,
+		"incremental": s.Incremental, "sessions": s.Sessions, "session_restarts": s.SessionRestarts,
+		"incremental_only": s.IncrementalOnly, "harness_mismatch": s.HarnessMismatch,
 	} {
 		if v != 0 {
 			c.Count(k, v)
@@ -121,6 +138,9 @@ func (s *Stats) Record(c *campaign.Stats) {
 	}
 	for k, v := range s.ErrorKinds {
 		c.Count("error: "+k, v)
+	}
+	for k, v := range s.Fallbacks {
+		c.Count("one-shot: "+k, v)
 	}
 	for k, v := range s.SeedsByLogic {
 		c.Count("seeds: "+k, v)

@@ -23,12 +23,19 @@
 // a selector applied to the wrong constructor, a symbol the model does not
 // interpret — the value is an [smt.Undefined] naming the culprit subterm,
 // unless the model interprets it ([Model.IntDivByZero] and friends, as z3
-// models do with div0, mod0 and /0). A term is reported defined only when
-// its value is the same under every interpretation of the open parts, by
-// one simple, sound rule: Boolean connectives (and, or, =>) and ite look
-// at their arguments lazily — (and false u) is false, (ite true a u) is a
-// — and every other operator is strict: (* 0 u) and (= u u) are
-// undefined, as is (ite u a a). Undefined is a value, not an error; errors
+// models do with div0, mod0 and /0). The standard leaves such a value open
+// but fixed, as an uninterpreted function of its arguments: (div 1 0) is
+// one integer wherever it occurs. So an open value carries an ID naming
+// the application it stands for (the operator and its evaluated
+// arguments; an operation on open values is again one), and values with
+// the same ID are equal: (= (div 1 x) (div 1 x)) is true at x = 0. A term
+// is reported defined only when its value is the same under every
+// interpretation of the open parts, by simple, sound rules: Boolean
+// connectives (and, or, =>) and ite look at their arguments lazily — (and
+// false u) is false, (ite true a u) is a, (ite u a a) is a — = and
+// distinct decide on equal IDs, a defined function is evaluated with open
+// arguments bound, and every other operator is strict: (* 0 u) and (= u
+// 0) are undefined, and so is (or u (not u)). Undefined is a value, not an error; errors
 // are for what cannot be evaluated at all (quantifiers, unimplemented
 // theories: [ErrUnsupported]).
 //

@@ -35,6 +35,13 @@ type Evaluator struct {
 	hasVar []varEntry // by term id
 	depth  int
 	str    *strState // the Strings theory (strings.go), made on first use
+	unk    unknowns  // the applications open values stand for (unknown.go)
+
+	// arrays.go: (_ as-array f) resolved, model tables made canonical,
+	// and the functions and constants being resolved (to find cycles)
+	arrays    map[*smt.Func]*smt.ArrayValue
+	tables    map[*FuncInterp]*FuncInterp
+	resolving map[*smt.Func]bool
 
 	limits       Budget // Budget with the defaults filled in
 	steps, bytes int64
@@ -55,6 +62,8 @@ func (e *Evaluator) Model() *Model { return e.model }
 // SetModel switches to the model m and forgets memoized values.
 func (e *Evaluator) SetModel(m *Model) {
 	e.model = m
+	e.unk = unknowns{}
+	e.arrays, e.tables, e.resolving = nil, nil, nil
 	e.Reset()
 }
 
@@ -192,9 +201,11 @@ func (e *Evaluator) compute(t *smt.Term, sc *scope) (smt.Value, error) {
 		return e.eval(t.Arg(len(bs)), inner)
 	case smt.Forall, smt.Exists:
 		return nil, fmt.Errorf("quantified term %s: %w", shortTerm(t), ErrUnsupported)
+	case smt.MatchTerm:
+		return e.match(t, sc)
 	case smt.App:
 		if t.Op() == smt.OpAsArray {
-			return &smt.ArrayValue{S: t.Sort(), Func: t.Func()}, nil
+			return e.canon(&smt.ArrayValue{S: t.Sort(), Func: t.Func()})
 		}
 		if t.Func() != nil {
 			return e.apply(t, sc)
@@ -204,30 +215,55 @@ func (e *Evaluator) compute(t *smt.Term, sc *scope) (smt.Value, error) {
 	return nil, fmt.Errorf("term of unknown kind %d", t.Kind())
 }
 
-// args evaluates all arguments strictly: it returns the first undefined
-// argument (as u, with ok false) if there is one.
+// args evaluates all arguments. When some are undefined, ok is false and
+// vals holds them too (for [Evaluator.symbolic]); u is the first one. An
+// error in an argument after an undefined one gives u (with vals nil):
+// the application was undefined before it got that far.
 func (e *Evaluator) args(t *smt.Term, sc *scope) (vals []smt.Value, u smt.Undefined, ok bool, err error) {
 	vals = make([]smt.Value, t.NumArgs())
+	ok = true
 	for i, a := range t.Args() {
 		v, err := e.eval(a, sc)
 		if err != nil {
+			if !ok {
+				if _, budget := err.(*BudgetError); !budget {
+					return nil, u, false, nil
+				}
+			}
 			return nil, u, false, err
 		}
-		if x, isU := v.(smt.Undefined); isU {
-			return nil, undef(t, x), false, nil
+		if x, isU := v.(smt.Undefined); isU && ok {
+			u, ok = undef(t, x), false
 		}
 		vals[i] = v
 	}
-	return vals, u, true, nil
+	return vals, u, ok, nil
+}
+
+// strictOpen is the value of an application at t, strict in its
+// arguments, when some are open (see args).
+func (e *Evaluator) strictOpen(t *smt.Term, head string, vals []smt.Value, u smt.Undefined) smt.Value {
+	if vals == nil {
+		return u
+	}
+	return e.symbolic(t, head, vals)
 }
 
 func (e *Evaluator) apply(t *smt.Term, sc *scope) (smt.Value, error) {
 	f := t.Func()
 	if f.Kind == smt.FuncDeclared && len(t.Args()) == 0 {
 		if v, ok := e.model.consts[f]; ok {
-			return v, nil
+			return e.canon(v)
 		}
 		if fi, ok := e.model.funcs[f]; ok && fi.Body != nil {
+			if e.resolving[f] {
+				return nil, fmt.Errorf("model definitions are cyclic: the value of %s is defined through itself", f.Name)
+			}
+			if e.resolving == nil {
+				e.resolving = map[*smt.Func]bool{}
+			}
+			e.resolving[f] = true
+			defer delete(e.resolving, f)
 			return e.callBody(t, f.Name, fi.Formals, fi.Body, nil)
 		}
 		if t.Sort().Kind == smt.KindUninterpreted {
@@ -235,14 +271,14 @@ func (e *Evaluator) apply(t *smt.Term, sc *scope) (smt.Value, error) {
 			// (z3's U!val!0): it denotes itself.
 			return smt.UninterpretedValue{S: t.Sort(), Name: f.Name}, nil
 		}
-		return smt.Undefined{S: t.Sort(), Term: t, Reason: "the model does not interpret " + f.Name}, nil
+		return e.open(t, funcHead(f), nil, "the model does not interpret "+f.Name), nil
 	}
 	vals, u, ok, err := e.args(t, sc)
 	if err != nil {
 		return nil, err
 	}
 	if !ok {
-		return u, nil
+		return e.applyOpen(t, f, vals, u)
 	}
 	for i, p := range f.Params {
 		if i < len(vals) && p == smt.RealSort() {
@@ -272,9 +308,22 @@ func (e *Evaluator) apply(t *smt.Term, sc *scope) (smt.Value, error) {
 			if fi, ok := e.model.funcs[f]; ok {
 				return e.callInterp(t, f, fi, vals)
 			}
-			return smt.Undefined{S: t.Sort(), Term: t, Reason: "selector " + f.Name + " applied to another constructor"}, nil
+			return e.open(t, funcHead(f), vals, "selector "+f.Name+" applied to another constructor"), nil
 		}
 		return d.Args[f.Field], nil
+	case smt.FuncUpdater:
+		// SMT-LIB 2.6 (and cvc5): the value with the field replaced when
+		// it was built by the selector's constructor, unchanged otherwise.
+		d, ok := vals[0].(*smt.DatatypeValue)
+		if !ok {
+			return nil, fmt.Errorf("update %s applied to %s", f.Name, vals[0])
+		}
+		if d.Cons != f.Constructor || f.Field >= len(d.Args) {
+			return d, nil
+		}
+		args := append([]smt.Value(nil), d.Args...)
+		args[f.Field] = vals[1]
+		return &smt.DatatypeValue{S: d.S, Cons: d.Cons, Args: args}, nil
 	}
 	if fi, ok := e.interp(f); ok {
 		return e.callInterp(t, f, fi, vals)
@@ -286,7 +335,66 @@ func (e *Evaluator) apply(t *smt.Term, sc *scope) (smt.Value, error) {
 		}
 		return fit(v, t.Sort())
 	}
-	return smt.Undefined{S: t.Sort(), Term: t, Reason: "the model does not interpret " + f.Name}, nil
+	return e.open(t, funcHead(f), vals, "the model does not interpret "+f.Name), nil
+}
+
+// applyOpen is f applied to arguments some of which are open: a defined
+// (not recursive) function is evaluated with them bound, a model's
+// function given by a table without rows is its default, anything else
+// is the application itself.
+func (e *Evaluator) applyOpen(t *smt.Term, f *smt.Func, vals []smt.Value, u smt.Undefined) (smt.Value, error) {
+	if vals == nil {
+		return u, nil
+	}
+	if f.Kind == smt.FuncDefined && f.Body != nil && len(f.Formals) == len(vals) {
+		for i, p := range f.Params {
+			if p == smt.RealSort() {
+				vals[i] = toReal(vals[i])
+			}
+		}
+		return e.callBody(t, f.Name, f.Formals, f.Body, vals)
+	}
+	if f.Kind != smt.FuncConstructor && f.Kind != smt.FuncTester && f.Kind != smt.FuncSelector {
+		if fi, ok := e.model.funcs[f]; ok && fi.Body == nil && len(fi.Entries) == 0 && fi.Default != nil {
+			return fit(fi.Default, t.Sort())
+		}
+	}
+	return e.symbolic(t, funcHead(f), vals), nil
+}
+
+// match evaluates the body of the first case whose pattern matches the
+// value of the matched term, with the pattern's variables bound. A value
+// no case matches (the cases need not cover every constructor) makes the
+// match undefined.
+func (e *Evaluator) match(t *smt.Term, sc *scope) (smt.Value, error) {
+	v, err := e.eval(t.Arg(0), sc)
+	if err != nil {
+		return nil, err
+	}
+	if u, ok := v.(smt.Undefined); ok {
+		return undef(t, u), nil
+	}
+	d, ok := v.(*smt.DatatypeValue)
+	if !ok {
+		return nil, fmt.Errorf("match on %s, which is not a datatype value", v)
+	}
+	for i, c := range t.Cases() {
+		var vals []smt.Value
+		switch {
+		case c.Constructor == nil:
+			vals = []smt.Value{d}
+		case c.Constructor == d.Cons && len(c.Vars) == len(d.Args):
+			vals = d.Args
+		default:
+			continue
+		}
+		inner := &scope{vars: make(map[*smt.Term]smt.Value, len(c.Vars)), parent: sc}
+		for j, x := range c.Vars {
+			inner.vars[x] = vals[j]
+		}
+		return e.eval(t.Arg(i+1), inner)
+	}
+	return smt.Undefined{S: t.Sort(), Term: t, Reason: "no case of the match covers constructor " + d.Cons.Name}, nil
 }
 
 // interp is the interpretation of f: the model's, or f's own definition
@@ -305,10 +413,19 @@ func (e *Evaluator) callInterp(t *smt.Term, f *smt.Func, fi *FuncInterp, vals []
 	if fi.Body != nil {
 		return e.callBody(t, f.Name, fi.Formals, fi.Body, vals)
 	}
+	fi, err := e.table(f, fi)
+	if err != nil {
+		return nil, err
+	}
+	if len(fi.Entries) > 0 {
+		if err := unresolvedKey(f.Name, vals); err != nil {
+			return nil, err
+		}
+	}
 	if v, ok := fi.lookup(vals); ok {
 		return v, nil
 	}
-	return smt.Undefined{S: t.Sort(), Term: t, Reason: "the model of " + f.Name + " has no row for these arguments and no default"}, nil
+	return e.open(t, funcHead(f), vals, "the model of "+f.Name+" has no row for these arguments and no default"), nil
 }
 
 func (e *Evaluator) callBody(t *smt.Term, name string, formals []*smt.Term, body *smt.Term, vals []smt.Value) (smt.Value, error) {
@@ -329,7 +446,7 @@ func (e *Evaluator) callBody(t *smt.Term, name string, formals []*smt.Term, body
 		return nil, err
 	}
 	if u, ok := v.(smt.Undefined); ok {
-		return undef(t, u), nil
+		return keep(t, u), nil
 	}
 	return fit(v, t.Sort())
 }

@@ -54,11 +54,18 @@ func TestUndefined(t *testing.T) {
 	if !ok || un.Term != u {
 		t.Fatalf("(div 3 0) = %v, want undefined at itself", v)
 	}
-	// strict: (* 0 u) and (= u u) are undefined
+	// strict: (* 0 u) and (= u 0) are undefined; (= u u) and (ite c a
+	// a) are not (issue 23 item 9: u is one fixed value)
+	if v := evalTerm(t, nil, st.MustApply(smt.OpEq, nil, u, u)); v != smt.BoolValue(true) {
+		t.Errorf("(= u u) = %v", v)
+	}
+	if v := evalTerm(t, nil, st.MustApply(smt.OpIte, nil, st.MustApply(smt.OpEq, nil, u, zero), zero, zero)); v.String() != "0" {
+		t.Errorf("(ite (= u 0) 0 0) = %v", v)
+	}
 	for _, x := range []*smt.Term{
 		st.MustApply(smt.OpMul, nil, zero, u),
-		st.MustApply(smt.OpEq, nil, u, u),
-		st.MustApply(smt.OpIte, nil, st.MustApply(smt.OpEq, nil, u, zero), zero, zero),
+		st.MustApply(smt.OpEq, nil, u, zero),
+		st.MustApply(smt.OpEq, nil, u, st.MustApply(smt.OpIntDiv, nil, st.Int(4), zero)),
 	} {
 		if v := evalTerm(t, nil, x); func() bool { w, ok := v.(smt.Undefined); return !ok || w.Term != u }() {
 			t.Errorf("%s = %v, want undefined at %s", x, v, u)

@@ -20,7 +20,7 @@ func (e *Evaluator) op(t *smt.Term, sc *scope) (smt.Value, error) {
 	case smt.OpAnd, smt.OpOr:
 		// and: false wins over undefined; or: true wins.
 		stop := t.Op() == smt.OpOr
-		var firstU *smt.Undefined
+		var us []smt.Value
 		for _, a := range t.Args() {
 			v, err := e.eval(a, sc)
 			if err != nil {
@@ -32,22 +32,19 @@ func (e *Evaluator) op(t *smt.Term, sc *scope) (smt.Value, error) {
 					return x, nil
 				}
 			case smt.Undefined:
-				if firstU == nil {
-					u := undef(t, x)
-					firstU = &u
-				}
+				us = append(us, x)
 			default:
 				return nil, fmt.Errorf("%s: argument %s is not Bool", t.Op(), v)
 			}
 		}
-		if firstU != nil {
-			return *firstU, nil
+		if len(us) > 0 {
+			return e.connective(t, us), nil
 		}
 		return smt.BoolValue(!stop), nil
 	case smt.OpImplies:
 		// (=> a1 … an b) is true when some ai is false or b is true.
 		n := t.NumArgs()
-		var firstU *smt.Undefined
+		var us []smt.Value
 		for i, a := range t.Args() {
 			v, err := e.eval(a, sc)
 			if err != nil {
@@ -60,16 +57,18 @@ func (e *Evaluator) op(t *smt.Term, sc *scope) (smt.Value, error) {
 				}
 				return smt.BoolValue(true), nil
 			case smt.Undefined:
-				if firstU == nil {
-					u := undef(t, x)
-					firstU = &u
+				if i < n-1 {
+					// (=> u b) is (or (not u) b): keep the polarity
+					us = append(us, smt.Undefined{S: x.S, Term: x.Term, Reason: x.Reason, ID: e.negated(x)})
+				} else {
+					us = append(us, x)
 				}
 			default:
 				return nil, fmt.Errorf("=>: argument %s is not Bool", v)
 			}
 		}
-		if firstU != nil {
-			return *firstU, nil
+		if len(us) > 0 {
+			return e.connective(t, us), nil
 		}
 		return smt.BoolValue(false), nil
 	case smt.OpRootObj:
@@ -92,11 +91,11 @@ func (e *Evaluator) op(t *smt.Term, sc *scope) (smt.Value, error) {
 				return nil, err
 			}
 			if u, ok := v.(smt.Undefined); ok {
-				return undef(t, u), nil
+				return keep(t, u), nil
 			}
 			return fit(v, t.Sort())
 		case smt.Undefined:
-			return undef(t, x), nil
+			return e.iteOpen(t, sc, x)
 		}
 		return nil, fmt.Errorf("ite: condition %s is not Bool", c)
 	}
@@ -105,7 +104,10 @@ func (e *Evaluator) op(t *smt.Term, sc *scope) (smt.Value, error) {
 		return nil, err
 	}
 	if !ok {
-		return u, nil
+		if vals != nil && (t.Op() == smt.OpEq || t.Op() == smt.OpDistinct) {
+			return e.eqOpen(t, vals)
+		}
+		return e.strictOpen(t, opHead(t), vals, u), nil
 	}
 	if bytes, steps := cost(t, vals); bytes > 0 || steps > 0 {
 		if err := e.numberFits(t, bytes); err != nil {
@@ -122,12 +124,61 @@ func (e *Evaluator) op(t *smt.Term, sc *scope) (smt.Value, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", shortTerm(t), err)
 	}
+	if u, ok := v.(smt.Undefined); ok && u.ID == 0 {
+		// the standard leaves this application open: it is one fixed
+		// value of its arguments
+		u.ID = e.intern(appKey(opHead(t), t.Sort(), vals))
+		v = u
+	}
 	if t.Op() != smt.OpSelect {
 		if err := e.account(t, v); err != nil {
 			return nil, err
 		}
 	}
 	return v, nil
+}
+
+// iteOpen is (ite c a b) with the condition open: a and b are both
+// evaluated; when they are the same value it does not matter which is
+// taken, otherwise the value is the application. An error in a branch
+// (other than the budget) leaves the value undefined, as the branch may
+// be the one not taken.
+func (e *Evaluator) iteOpen(t *smt.Term, sc *scope, c smt.Undefined) (smt.Value, error) {
+	var br [2]smt.Value
+	for i := range br {
+		v, err := e.eval(t.Arg(i+1), sc)
+		if err != nil {
+			if _, budget := err.(*BudgetError); budget {
+				return nil, err
+			}
+			return undef(t, c), nil
+		}
+		if _, ok := v.(smt.Undefined); !ok {
+			if v, err = fit(v, t.Sort()); err != nil {
+				return nil, err
+			}
+		}
+		br[i] = v
+	}
+	eq, known, err := e.same(br[0], br[1])
+	if err != nil {
+		return nil, err
+	}
+	if known && eq {
+		if u, ok := br[0].(smt.Undefined); ok {
+			return keep(t, u), nil
+		}
+		return br[0], nil
+	}
+	return e.symbolic(t, "ite", []smt.Value{c, br[0], br[1]}), nil
+}
+
+// negated is the ID of (not u).
+func (e *Evaluator) negated(u smt.Undefined) uint64 {
+	if u.ID == 0 {
+		return 0
+	}
+	return e.intern(appKey("not", smt.BoolSort(), []smt.Value{u}))
 }
 
 // strict applies an operator to defined argument values.
@@ -179,6 +230,9 @@ func (e *Evaluator) strict(t *smt.Term, a []smt.Value) (smt.Value, error) {
 		}
 		arr, err := e.materialize(arr)
 		if err != nil {
+			return nil, err
+		}
+		if err := unresolvedKey("store", a[1:2]); err != nil {
 			return nil, err
 		}
 		el, err := fit(a[2], arr.S.Elem())
@@ -246,94 +300,60 @@ func fitIndex(i smt.Value, arr *smt.Sort) smt.Value {
 }
 
 // selectArray reads arr at i, applying the model's function for an
-// (_ as-array f) array.
+// (_ as-array f) array that is not a finite table.
 func (e *Evaluator) selectArray(t *smt.Term, arr *smt.ArrayValue, i smt.Value) (smt.Value, error) {
+	if arr.Func == nil && len(arr.Entries) > 0 {
+		if err := unresolvedKey("select", []smt.Value{i}); err != nil {
+			return nil, err
+		}
+	}
 	if v, ok := arr.Select(i); ok {
-		return v, nil
+		return e.canon(v)
 	}
 	f := arr.Func
 	fi, ok := e.interp(f)
 	if !ok {
-		return smt.Undefined{S: t.Sort(), Term: t, Reason: "the model does not interpret " + f.Name}, nil
+		return e.open(t, funcHead(f), []smt.Value{i}, "the model does not interpret "+f.Name), nil
 	}
 	return e.callInterp(t, f, fi, []smt.Value{i})
 }
 
-// materialize turns an (_ as-array f) array whose function is a table
-// into a store chain.
+// materialize is the content of an array (arrays given by model functions
+// resolved); an array of a function body that is not a table is not
+// evaluable here.
 func (e *Evaluator) materialize(arr *smt.ArrayValue) (*smt.ArrayValue, error) {
-	if arr.Func == nil {
-		return arr, nil
+	v, err := e.canon(arr)
+	if err != nil {
+		return nil, err
 	}
-	fi, ok := e.interp(arr.Func)
-	if !ok || fi.Body != nil || fi.Default == nil {
-		return nil, fmt.Errorf("array (_ as-array %s) is not a finite table in the model: %w", arr.Func.Name, ErrUnsupported)
-	}
-	out := smt.NewArrayValue(arr.S, fi.Default)
-	for j := len(fi.Entries) - 1; j >= 0; j-- { // first row wins
-		r := fi.Entries[j]
-		if len(r.Args) != 1 {
-			return nil, fmt.Errorf("array function %s takes %d arguments", arr.Func.Name, len(r.Args))
-		}
-		var err error
-		if out, err = out.Store(r.Args[0], r.Value); err != nil {
-			return nil, err
-		}
+	out := v.(*smt.ArrayValue)
+	if hasFuncArray(out) {
+		return nil, fmt.Errorf("array %s is given by a function body, not a finite table in the model: %w", arr, ErrUnsupported)
 	}
 	return out, nil
 }
 
-// equal is SMT-LIB = on two defined values.
+// equal is SMT-LIB = on two defined values. Arrays are compared by
+// content; an array given by a function body that is not a table is
+// equal to itself and not evaluable against anything else.
 func (e *Evaluator) equal(a, b smt.Value) (bool, error) {
 	if x, ok := a.(smt.RegLanValue); ok {
 		return e.regLanEqual(x, b)
 	}
-	x, okx := a.(*smt.ArrayValue)
-	y, oky := b.(*smt.ArrayValue)
-	if okx && oky && (x.Func != nil || y.Func != nil) && x.Func != y.Func {
+	if hasFuncArray(a) || hasFuncArray(b) {
 		var err error
-		if x, err = e.materialize(x); err != nil {
+		if a, err = e.canon(a); err != nil {
 			return false, err
 		}
-		if y, err = e.materialize(y); err != nil {
+		if b, err = e.canon(b); err != nil {
 			return false, err
 		}
-		return smt.ValueEqual(x, y), nil
-	}
-	if okx && oky {
-		return e.arrayEqual(x, y)
+		if hasFuncArray(a) || hasFuncArray(b) {
+			if smt.CompareValues(a, b) == 0 {
+				return true, nil // the same function
+			}
+			return false, fmt.Errorf("comparing %s with %s: an array given by a function body (not a finite table) is compared by content: %w", a, b, ErrUnsupported)
+		}
 	}
 	return smt.ValueEqual(a, b), nil
-}
-
-// arrayEqual compares arrays whose elements may themselves be (_ as-array)
-// arrays.
-func (e *Evaluator) arrayEqual(x, y *smt.ArrayValue) (bool, error) {
-	if x.Func != nil || y.Func != nil {
-		return x.Func == y.Func, nil
-	}
-	if x.S.Elem().Kind != smt.KindArray {
-		return smt.ValueEqual(x, y), nil
-	}
-	keys := map[string]smt.Value{}
-	for _, en := range x.Entries {
-		keys[en.Index.String()] = en.Index
-	}
-	for _, en := range y.Entries {
-		keys[en.Index.String()] = en.Index
-	}
-	for _, k := range keys {
-		p, _ := x.Select(k)
-		q, _ := y.Select(k)
-		eq, err := e.equal(p, q)
-		if err != nil || !eq {
-			return false, err
-		}
-	}
-	eq, err := e.equal(x.Default, y.Default)
-	if err != nil || eq {
-		return eq, err
-	}
-	n := smt.Cardinality(x.S.Index())
-	return n != nil && n.IsInt64() && int64(len(keys)) == n.Int64(), nil
 }

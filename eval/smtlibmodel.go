@@ -42,7 +42,11 @@ func ModelFromSMTLIB(sm *smtlib.Model) (*Model, error) {
 			}
 		}
 		if len(d.Formals) == 0 && len(f.Params) == 0 {
-			if v, err := smt.ValueOf(d.Body); err == nil {
+			// A value with (_ as-array k) inside a store chain is
+			// evaluated instead, so that its stores apply in order with k
+			// resolved to its content (an index (_ as-array k!1) may equal
+			// another written differently).
+			if v, err := smt.ValueOf(d.Body); err == nil && !nestedAsArray(d.Body) {
 				if err := m.SetConst(f, v); err != nil {
 					return nil, err
 				}
@@ -131,4 +135,26 @@ func conditionArgs(c *smt.Term, formals []*smt.Term) ([]smt.Value, bool) {
 		out[i] = v
 	}
 	return out, true
+}
+
+// nestedAsArray reports whether t has an (_ as-array f) below its root.
+func nestedAsArray(t *smt.Term) bool {
+	seen := map[*smt.Term]bool{}
+	var walk func(t *smt.Term, root bool) bool
+	walk = func(t *smt.Term, root bool) bool {
+		if seen[t] {
+			return false
+		}
+		seen[t] = true
+		if !root && t.Kind() == smt.App && t.Op() == smt.OpAsArray {
+			return true
+		}
+		for _, a := range t.Args() {
+			if walk(a, false) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(t, true)
 }

@@ -366,3 +366,33 @@ func z3Fallback(t *testing.T) *SolverFallback {
 	t.Cleanup(func() { fb.Close() })
 	return fb
 }
+
+// TestFromValues reads get-value answers as z3 and cvc5 print them through
+// smtlib's reader: quoted and plain symbols, #x, #b, (_ bvN w), Booleans.
+func TestFromValues(t *testing.T) {
+	st := smt.NewStore()
+	k0 := st.NewFunc("k!0", smt.FuncDeclared, nil, smt.BitVecSort(8))
+	w := st.NewFunc("w", smt.FuncDeclared, nil, smt.BitVecSort(16))
+	b := st.NewFunc("b", smt.FuncDeclared, nil, smt.BoolSort())
+	l, err := NewLayout([]*smt.Func{k0, w, b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ans := range []string{
+		"((|k!0| #x0a) (w #x0102) (b true))",
+		"((k!0 #b00001010)\n (w (_ bv258 16))\n (b true))",
+	} {
+		got := make([]byte, l.Size)
+		if err := l.FromValues([]byte(ans), got); err != nil {
+			t.Fatalf("%s: %v", ans, err)
+		}
+		if l.Uint64(got, 0) != 10 || l.Uint64(got, 1) != 258 || l.Uint64(got, 2) != 1 {
+			t.Errorf("%s: read %s", ans, l.Assignment(got))
+		}
+	}
+	for _, bad := range []string{"((k!0 #x0a)", "((k!0 true))", "((q #x00))"} {
+		if err := l.FromValues([]byte(bad), make([]byte, l.Size)); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
+	}
+}

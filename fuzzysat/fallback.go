@@ -3,7 +3,6 @@ package fuzzysat
 import (
 	"context"
 	"fmt"
-	"math/big"
 	"slices"
 	"strings"
 
@@ -183,18 +182,8 @@ func (f *SolverFallback) ask(ctx context.Context, l *Layout, terms, pi []*smt.Te
 	if gv.Failed() {
 		return Unknown, nil, fmt.Errorf("fuzzysat: get-value: %s %s", gv.Status, gv.Message)
 	}
-	vals, err := ParseValues(gv.Raw)
-	if err != nil {
+	if err := l.FromValues([]byte(gv.Raw), b); err != nil {
 		return Unknown, nil, err
-	}
-	for i, v := range l.Vars {
-		x, ok := vals[v.Func.Name]
-		if !ok {
-			x, ok = vals[smt.QuoteSymbol(v.Func.Name)]
-		}
-		if ok {
-			l.SetBig(b, i, x)
-		}
 	}
 	return Sat, b, nil
 }
@@ -244,73 +233,6 @@ func assertText(terms []*smt.Term) string {
 	}
 	sb.WriteString("))")
 	return sb.String()
-}
-
-// ParseValues reads a get-value answer ((x #x0a) (b true) …) into
-// unsigned values (true = 1).
-func ParseValues(raw string) (map[string]*big.Int, error) {
-	out := map[string]*big.Int{}
-	toks := tokenize(raw)
-	depth := 0
-	for i := 0; i < len(toks); i++ {
-		switch toks[i] {
-		case "(":
-			depth++
-			if depth == 2 && i+2 < len(toks) {
-				name := toks[i+1]
-				val := toks[i+2]
-				var x *big.Int
-				switch {
-				case strings.HasPrefix(val, "#x"):
-					x, _ = new(big.Int).SetString(val[2:], 16)
-				case strings.HasPrefix(val, "#b"):
-					x, _ = new(big.Int).SetString(val[2:], 2)
-				case val == "true":
-					x = big.NewInt(1)
-				case val == "false":
-					x = big.NewInt(0)
-				case val == "(" && i+4 < len(toks) && toks[i+3] == "_" && strings.HasPrefix(toks[i+4], "bv"):
-					x, _ = new(big.Int).SetString(toks[i+4][2:], 10)
-				}
-				if x == nil {
-					return nil, fmt.Errorf("fuzzysat: cannot read the value of %s in %.200q", name, raw)
-				}
-				out[strings.Trim(name, "|")] = x
-			}
-		case ")":
-			depth--
-		}
-	}
-	return out, nil
-}
-
-func tokenize(s string) []string {
-	var toks []string
-	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case c == '(' || c == ')':
-			toks = append(toks, string(c))
-			i++
-		case c == ' ' || c == '\n' || c == '\t' || c == '\r':
-			i++
-		case c == '|':
-			j := strings.IndexByte(s[i+1:], '|')
-			if j < 0 {
-				j = len(s) - i - 1
-			}
-			toks = append(toks, s[i:i+j+2])
-			i += j + 2
-		default:
-			j := i
-			for j < len(s) && !strings.ContainsRune("() \n\t\r", rune(s[j])) {
-				j++
-			}
-			toks = append(toks, s[i:j])
-			i = j
-		}
-	}
-	return toks
 }
 
 // SharedString prints a quantifier- and let-free term as SMT-LIB text in

@@ -8,6 +8,7 @@ import (
 
 	"tandem/eval"
 	"tandem/smt"
+	"tandem/smtlib"
 )
 
 // Var is one input variable laid out in the input bytes: Width bits
@@ -212,22 +213,63 @@ func (l *Layout) Model(b []byte) *eval.Model {
 // (variables the model does not interpret keep their bytes).
 func (l *Layout) FromModel(m *eval.Model, b []byte) error {
 	for i, v := range l.Vars {
-		val, ok := m.Const(v.Func)
-		if !ok {
+		if val, ok := m.Const(v.Func); ok {
+			if err := l.set(b, i, val); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// FromValues writes into b the values of a solver's get-value answer
+// ((x #x0a) (b true) …) about the layout's variables, read by
+// [smtlib.ParseValues] (variables the answer does not name keep their
+// bytes).
+func (l *Layout) FromValues(answer []byte, b []byte) error {
+	sc := &smtlib.Script{Filename: "get-value", Store: smt.NewStore()}
+	for _, v := range l.Vars {
+		if err := sc.Declare(v.Func); err != nil {
+			return fmt.Errorf("fuzzysat: %w", err)
+		}
+	}
+	pairs, err := smtlib.ParseValues(answer, sc)
+	if err != nil {
+		return fmt.Errorf("fuzzysat: get-value answer: %w", err)
+	}
+	for _, p := range pairs {
+		i := -1
+		if f := p.Term.Func(); f != nil && p.Term.IsConst() {
+			i = l.Index(f)
+		}
+		if i < 0 {
 			continue
 		}
-		switch x := val.(type) {
-		case smt.BoolValue:
-			if x {
-				b[v.Offset] = 1
-			} else {
-				b[v.Offset] = 0
-			}
-		case smt.BVValue:
-			l.SetBig(b, i, x.V)
-		default:
-			return fmt.Errorf("fuzzysat: the model gives %s the value %v, not a bit-vector or Bool", v.Func.Name, val)
+		val, err := smt.ValueOf(p.Value)
+		if err != nil {
+			return fmt.Errorf("fuzzysat: get-value answer: %w", err)
 		}
+		if err := l.set(b, i, val); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// set writes value val of variable i into b.
+func (l *Layout) set(b []byte, i int, val smt.Value) error {
+	v := l.Vars[i]
+	switch x := val.(type) {
+	case smt.BoolValue:
+		if x {
+			b[v.Offset] = 1
+		} else {
+			b[v.Offset] = 0
+		}
+	case smt.BVValue:
+		l.SetBig(b, i, x.V)
+	default:
+		return fmt.Errorf("fuzzysat: %s has the value %v, not a bit-vector or Bool", v.Func.Name, val)
 	}
 	return nil
 }

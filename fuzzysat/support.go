@@ -37,6 +37,9 @@ func (a *Analyzer) unsupported(t *smt.Term, calls bool) error {
 		case smt.Forall, smt.Exists:
 			why = fmt.Errorf("is quantified (%s)", shortText(x))
 			return
+		case smt.MatchTerm:
+			why = fmt.Errorf("has a match on a datatype (%s)", shortText(x))
+			return
 		case smt.Var:
 			why = fmt.Errorf("has the free variable %s", x.Name())
 			return

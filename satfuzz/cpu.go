@@ -84,3 +84,58 @@ func (p *jvmProc) cpuShare() time.Duration {
 	p.cpuSeen = total
 	return d
 }
+
+// WallFactor bounds a trace's wall-clock time at WallFactor times its CPU
+// limit (Limits.Time): the limit is on CPU time, so that a loaded machine
+// (load 20 on 2 cores gives a process a tenth of a core) does not turn a
+// trace that needs 1 s of CPU into a 10 s timeout; the wall-clock bound
+// still ends a trace that waits without computing.
+const WallFactor = 10
+
+// cpuPoll is how often cpuWatch reads the CPU time.
+const cpuPoll = 20 * time.Millisecond
+
+// cpuWatch calls stop once, when used (the CPU time spent so far by what
+// runs the trace, from a base read at the start) passes limit or the wall
+// clock passes WallFactor × limit. The returned function ends the watch and
+// reports whether stop was called. An error from used ends the watch
+// silently (the process is gone).
+func cpuWatch(limit time.Duration, used func() (time.Duration, error), stop func()) (end func() bool) {
+	base, err := used()
+	done := make(chan struct{})
+	fired := make(chan bool, 1)
+	go func() {
+		defer close(fired)
+		if err != nil {
+			return
+		}
+		t := time.NewTicker(cpuPoll)
+		defer t.Stop()
+		wall := time.NewTimer(WallFactor * limit)
+		defer wall.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-wall.C:
+				stop()
+				fired <- true
+				return
+			case <-t.C:
+				u, err := used()
+				if err != nil {
+					return
+				}
+				if u-base > limit {
+					stop()
+					fired <- true
+					return
+				}
+			}
+		}
+	}()
+	return func() bool {
+		close(done)
+		return <-fired
+	}
+}

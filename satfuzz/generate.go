@@ -43,6 +43,13 @@ type Options struct {
 	// whether a trace sets options at all, another whether it sets all of
 	// them, else each option is set on a fair coin.
 	OptionsFuzz bool
+	// SlowShrink divides the fresh variables (and so the clauses) of a
+	// trace that sets a slow option value (OptionSpec.Slow), with at least
+	// 5 fresh variables (default 5: 20..200 become 5..40), and such a trace
+	// has one increment. Not in the thesis: its 2-minute limit per solver
+	// hid slow option sets; here they ate most of the budget
+	// (docs/satfuzz.md, Timeouts). Negative or 1: no shrinking.
+	SlowShrink int
 }
 
 func (o Options) withDefaults() Options {
@@ -71,6 +78,9 @@ func (o Options) withDefaults() Options {
 	deff(&o.EnumerateP, 0.2)
 	def(&o.EnumMaxVars, 20)
 	deff(&o.EnumRatio, 5)
+	if o.SlowShrink == 0 {
+		o.SlowShrink = 5
+	}
 	return o
 }
 
@@ -94,11 +104,14 @@ func Generate(r *rand.Rand, model []OptionSpec, opts Options) *trace.Trace {
 	o := opts.withDefaults()
 	g := &gen{r: r, o: o, t: &trace.Trace{}, used: map[int]bool{}}
 	g.call(trace.Call{Op: trace.Init})
+	slow := false
 	if o.OptionsFuzz && len(model) > 0 && r.IntN(2) == 0 {
 		all := r.IntN(2) == 0
 		for _, spec := range model {
 			if all || r.IntN(2) == 0 {
-				g.call(trace.Call{Op: trace.Option, Key: spec.Name, Value: spec.Draw(r)})
+				v := spec.Draw(r)
+				slow = slow || spec.Slow(v)
+				g.call(trace.Call{Op: trace.Option, Key: spec.Name, Value: v})
 			}
 		}
 	}
@@ -114,8 +127,14 @@ func Generate(r *rand.Rand, model []OptionSpec, opts Options) *trace.Trace {
 	g.uniform = r.IntN(2) == 0
 	assume := r.IntN(2) == 0
 	incs := 1 + r.IntN(o.MaxIncrements)
+	if slow && o.SlowShrink > 1 {
+		incs = 1 // a slow search repeated over increments, or a hang after one (MinOne, findings.md S10)
+	}
 	for inc := 0; inc < incs; inc++ {
 		fresh := o.MinVars + r.IntN(o.MaxVars-o.MinVars+1)
+		if slow && o.SlowShrink > 1 {
+			fresh = max(5, fresh/o.SlowShrink)
+		}
 		g.maxVar += fresh
 		g.call(trace.Call{Op: trace.NewVar, N: g.maxVar})
 		g.clauses(int(o.ClauseRatio * float64(fresh)))

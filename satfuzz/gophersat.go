@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"runtime/debug"
+	"slices"
 	"time"
 
 	gs "github.com/crillab/gophersat/solver"
+	"golang.org/x/sys/unix"
 
 	"tandem/satfuzz/trace"
 )
@@ -40,10 +42,15 @@ var gophersatTurn = make(chan struct{}, 1)
 func (*Gophersat) Name() string { return "gophersat" }
 
 // GophersatOptions is gophersat's option model: its two public search
-// switches.
+// switches (Verbose only prints) and the two ways its API takes clauses:
+// with upfront, the clauses before the first query are given to New at
+// once (ParseSliceNb, which simplifies units while parsing), the later ones
+// with AppendClause; without it, every clause goes through AppendClause to
+// a solver built empty.
 var GophersatOptions = []OptionSpec{
 	{Name: "certified", Kind: Bool, Doc: "write a RUP certificate (drained and discarded)"},
 	{Name: "cuttingPlanes", Kind: Bool, Doc: "cutting-planes resolution (meant for PB problems)"},
+	{Name: "upfront", Kind: Bool, Doc: "give the clauses before the first query to New, not AppendClause"},
 }
 
 // Options returns GophersatOptions.
@@ -59,7 +66,14 @@ func (*Gophersat) Run(ctx context.Context, t *trace.Trace, lim Limits) (res *Res
 		res.Timeout = true
 		return res, nil
 	}
+	lim = lim.withDefaults()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	start, cpu := time.Now(), threadMeter()
+	// The CPU limit of the solving thread, checked between calls (gophersat
+	// takes no context).
+	tid := unix.Gettid()
+	defer cpuWatch(lim.Time, func() (time.Duration, error) { return procCPU(tid) }, cancel)()
 	defer func() {
 		if r := recover(); r != nil {
 			res.Error = fmt.Sprintf("panic: %v", r)
@@ -72,13 +86,15 @@ func (*Gophersat) Run(ctx context.Context, t *trace.Trace, lim Limits) (res *Res
 		res.Error = "option: " + err.Error()
 		return res, nil
 	}
-	var certified, cp bool
+	var certified, cp, upfront bool
 	for _, kv := range t.Options() {
 		switch kv[0] {
 		case "certified":
 			certified = kv[1] == "true"
 		case "cuttingPlanes":
 			cp = kv[1] == "true"
+		case "upfront":
+			upfront = kv[1] == "true"
 		}
 	}
 	var s *gs.Solver
@@ -88,24 +104,33 @@ func (*Gophersat) Run(ctx context.Context, t *trace.Trace, lim Limits) (res *Res
 	var model []int
 	certDone := make(chan struct{})
 	defer close(certDone)
+	build := func(cls [][]int, nbVars int) {
+		s = gs.New(gs.ParseSliceNb(cls, nbVars))
+		s.CuttingPlanes = cp
+		if certified {
+			ch := make(chan string, 64)
+			s.Certified, s.CertChan = true, ch
+			go func() {
+				for {
+					select {
+					case <-ch:
+					case <-certDone:
+						return
+					}
+				}
+			}()
+		}
+	}
 	for _, c := range t.Calls {
 		var a Answer
+		if s == nil && upfront && c.IsSolve() {
+			// ParseSliceNb keeps the slices: give it copies.
+			build(slices.Clone(clauses), maxVar)
+		}
 		switch c.Op {
 		case trace.Init:
-			s = gs.New(gs.ParseSliceNb(nil, 0))
-			s.CuttingPlanes = cp
-			if certified {
-				ch := make(chan string, 64)
-				s.Certified, s.CertChan = true, ch
-				go func() {
-					for {
-						select {
-						case <-ch:
-						case <-certDone:
-							return
-						}
-					}
-				}()
+			if !upfront {
+				build(nil, 0)
 			}
 		case trace.NewVar:
 			maxVar = max(maxVar, c.N)
@@ -114,7 +139,9 @@ func (*Gophersat) Run(ctx context.Context, t *trace.Trace, lim Limits) (res *Res
 				maxVar = max(maxVar, abs(l))
 			}
 			clauses = append(clauses, c.Lits)
-			s.AppendClause(gs.NewClause(lits(c.Lits)))
+			if s != nil {
+				s.AppendClause(gs.NewClause(lits(c.Lits)))
+			}
 		case trace.Solve, trace.Assuming:
 			assumps = c.Lits
 			hadAssumps = c.Op == trace.Assuming
@@ -153,8 +180,11 @@ func (*Gophersat) Run(ctx context.Context, t *trace.Trace, lim Limits) (res *Res
 				a.Counts = []Count{{"CountModels", -1}}
 				break
 			}
-			e := gs.New(gs.ParseSliceNb(clauses, maxVar))
-			a.Counts = []Count{{"CountModels", int64(e.CountModels())}}
+			// Both of gophersat's enumerators, each on a fresh solver.
+			e := gs.New(gs.ParseSliceNb(clone2(clauses), maxVar))
+			n := e.CountModels()
+			e = gs.New(gs.ParseSliceNb(clone2(clauses), maxVar))
+			a.Counts = []Count{{"CountModels", int64(n)}, {"Enumerate", int64(e.Enumerate(nil, nil))}}
 		}
 		if ctx.Err() != nil {
 			res.Timeout = true
@@ -163,6 +193,15 @@ func (*Gophersat) Run(ctx context.Context, t *trace.Trace, lim Limits) (res *Res
 		res.Answers = append(res.Answers, a)
 	}
 	return res, nil
+}
+
+// clone2 copies clauses: gophersat's parser may reorder their literals.
+func clone2(cls [][]int) [][]int {
+	o := make([][]int, len(cls))
+	for i, c := range cls {
+		o[i] = slices.Clone(c)
+	}
+	return o
 }
 
 func lits(l []int) []gs.Lit {

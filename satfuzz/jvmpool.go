@@ -294,7 +294,8 @@ func (p *jvmProc) status() (exit int, signal string) {
 	return e.Status.ExitStatus(), ""
 }
 
-// run runs t on a process of the pool within the time limit.
+// run runs t on a process of the pool within the time limit: limit of the
+// JVM's CPU time, WallFactor × limit of wall-clock time.
 func (pl *jvmPool) run(ctx context.Context, t *trace.Trace, limit time.Duration) (*Result, error) {
 	if err := ctx.Err(); err != nil {
 		return &Result{Timeout: true, Command: pl.argv}, nil
@@ -311,9 +312,15 @@ func (pl *jvmPool) run(ctx context.Context, t *trace.Trace, limit time.Duration)
 	res := &Result{Command: pl.argv}
 	in := append(t.Plain(), ".\n"...)
 	start := time.Now()
-	deadline := start.Add(limit)
+	deadline := start.Add(WallFactor * limit)
 	p.Stdout.SetReadDeadline(deadline)
 	p.Stdin.SetWriteDeadline(deadline)
+	// The limit is on the JVM's CPU time (cpuWatch); the deadline above
+	// is the wall-clock bound, also enforced by the watch.
+	endWatch := cpuWatch(limit, func() (time.Duration, error) { return procCPU(p.Pid) }, func() {
+		p.Stdout.SetReadDeadline(time.Now())
+		p.Stdin.SetWriteDeadline(time.Now())
+	})
 	var stop func() bool
 	if ctx.Done() != nil {
 		stop = context.AfterFunc(ctx, func() {
@@ -330,6 +337,10 @@ func (pl *jvmPool) run(ctx context.Context, t *trace.Trace, limit time.Duration)
 	}()
 	out, clean, rerr := p.readTrace()
 	res.Wall = time.Since(start)
+	if endWatch() {
+		clean = false // the watch may have fired as the trace ended: a timeout either way
+		rerr = os.ErrDeadlineExceeded
+	}
 	if stop != nil {
 		stop()
 	}

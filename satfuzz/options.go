@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 )
 
@@ -30,6 +31,25 @@ type OptionSpec struct {
 	Values []string
 	// Doc says what the option is, in a few words.
 	Doc string
+	// SlowValues (Bool, Enum) and SlowFrom (Int, Float: the values from
+	// SlowFrom up, when SlowFrom > Min) mark the values that made most of
+	// a campaign's timeouts (docs/satfuzz.md, "Timeouts"). A trace that
+	// draws one is generated smaller (Options.SlowShrink), so that it still
+	// solves well within the trace's time limit.
+	SlowValues []string
+	SlowFrom   float64
+}
+
+// Slow reports whether v is one of the option's slow values.
+func (o OptionSpec) Slow(v string) bool {
+	switch o.Kind {
+	case Bool, Enum:
+		return slices.Contains(o.SlowValues, v)
+	case Int, Float:
+		f, err := strconv.ParseFloat(v, 64)
+		return err == nil && o.SlowFrom > o.Min && f >= o.SlowFrom
+	}
+	return false
 }
 
 // Valid reports whether v is a valid value of the option.

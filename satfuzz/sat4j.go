@@ -52,12 +52,17 @@ type Sat4j struct {
 func (*Sat4j) Name() string { return "sat4j" }
 
 // Sat4jOptions is Sat4j 2.3.5's option model (Algorithm 2 of the thesis,
-// restricted to what 2.3.5 has): a predefined solver of SolverFactory
-// (without Parallel, which races; MinOneSolver, whose models are minimal;
-// SATUNSAT; DimacsOutput and Statistics, which are not solvers), then,
-// when the solver is a plain Solver, restarts, phase selection,
-// simplification, learned-constraint evaluation, DB simplification,
-// random walk and the VSIDS decay.
+// extended to every configurable component of 2.3.5's Solver; the coverage
+// table is in docs/satfuzz.md): a predefined solver of SolverFactory
+// (without Parallel, which races; SATUNSAT, which runs two solvers in
+// threads; DimacsOutput and Statistics, which are not solvers; MinOneSolver
+// is the decorator MinOne below), then, when the solver is a plain Solver,
+// its data-structure factory, search parameters, variable order (VSIDS
+// heap, PureOrder with its period, tabu list), phase selection, random walk,
+// VSIDS decay, learning strategy, restarts, learned-clause simplification,
+// learned-constraint deletion, DB simplification and keeping the solver hot;
+// last a decorator around whatever solver that is. The driver applies them
+// in that fixed order (satfuzz/target/sat4j/src/Driver.java, configure).
 var Sat4jOptions = []OptionSpec{
 	{Name: "solver", Kind: Enum, Values: []string{"MiniLearningHeapRsatExpSimpBiere", "MiniLearningHeap",
 		"MiniLearningHeapEZSimp", "MiniLearningHeapExpSimp", "MiniLearningHeapRsatExpSimp",
@@ -65,18 +70,39 @@ var Sat4jOptions = []OptionSpec{
 		"DefaultMS21PhaseSaving", "BestWL", "BestHT", "Best17", "Glucose", "MiniLearningHeapEZSimpNoRestarts",
 		"MiniLearningHeapEZSimpLongRestarts", "MiniSATHeap", "MiniSATHeapEZSimp", "MiniSATHeapExpSimp",
 		"Backjumping", "Default", "Light", "SAT", "UNSAT"}, Doc: "SolverFactory predefined solver"},
-	{Name: "restarts", Kind: Enum, Values: []string{"ArminRestarts", "FixedPeriodRestarts", "Glucose21Restarts",
-		"LubyRestarts", "MiniSATRestarts", "NoRestarts"}, Doc: "restart strategy"},
+	{Name: "dataStructure", Kind: Enum, Values: []string{"ClausalDataStructureWL", "MixedDataStructureDanielHT",
+		"MixedDataStructureDanielWL", "MixedDataStructureSingleWL", "CardinalityDataStructure",
+		"CardinalityDataStructureYanMin", "CardinalityDataStructureYanMax"}, Doc: "data-structure factory (setDataStructureFactory)"},
+	{Name: "claDecay", Kind: Float, Min: 0.9, Max: 1, Doc: "SearchParams clause activity decay (default 0.999; the thesis' range)"},
+	{Name: "initConflictBound", Kind: Int, Min: 1, Max: 1000, Doc: "SearchParams first restart bound of MiniSATRestarts (default 100)"},
+	{Name: "conflictBoundIncFactor", Kind: Float, Min: 1, Max: 3, Doc: "SearchParams growth of the MiniSATRestarts bound (default 1.5; the thesis draws from 0, but below 1 the bound shrinks to restarts at every conflict, which never ends, as FixedPeriodRestarts' period 0)"},
+	{Name: "order", Kind: Enum, Values: []string{"VarOrderHeap", "PureOrder", "TabuListDecorator"}, Doc: "variable order (the solver's phase selection is kept)"},
+	{Name: "purePeriod", Kind: Int, Min: 0, Max: 100, Doc: "PureOrder: decisions between pure-literal checks (default 20; the thesis' range 0..100)"},
+	{Name: "tabuSize", Kind: Int, Min: 1, Max: 100, Doc: "TabuListDecorator: size of the tabu list (default 10)"},
 	{Name: "phase", Kind: Enum, Values: []string{"NegativeLiteralSelectionStrategy", "PhaseCachingAutoEraseStrategy",
 		"PhaseInLastLearnedClauseSelectionStrategy", "PositiveLiteralSelectionStrategy",
 		"RSATLastLearnedClausesPhaseSelectionStrategy", "RSATPhaseSelectionStrategy",
 		"RandomLiteralSelectionStrategy", "UserFixedPhaseSelectionStrategy"}, Doc: "phase selection strategy"},
-	{Name: "restartPeriod", Kind: Int, Min: 1, Max: 10000, Doc: "conflicts between FixedPeriodRestarts restarts (default 100; its constructor leaves 0, which never ends)"},
-	{Name: "simplification", Kind: Enum, Values: []string{"NO_SIMPLIFICATION", "SIMPLE_SIMPLIFICATION", "EXPENSIVE_SIMPLIFICATION"}, Doc: "learned-clause simplification"},
-	{Name: "learnedConstraintsEvaluation", Kind: Enum, Values: []string{"ACTIVITY", "LBD", "LBD2"}, Doc: "learned-constraint deletion"},
-	{Name: "dbSimplification", Kind: Bool, Doc: "setDBSimplificationAllowed"},
-	{Name: "randomWalk", Kind: Float, Min: 0, Max: 1, Doc: "random walk probability (VarOrderHeap only)"},
+	{Name: "randomWalk", Kind: Float, Min: 0, Max: 1, SlowFrom: 0.7, Doc: "random walk probability (VarOrderHeap and PureOrder only)"},
 	{Name: "varDecay", Kind: Float, Min: 0, Max: 1, Doc: "VSIDS variable decay"},
+	{Name: "learning", Kind: Enum, Values: []string{"MiniSATLearning", "ActiveLearning", "ClauseOnlyLearning",
+		"FixedLengthLearning", "PercentLengthLearning", "NoLearningButHeuristics", "NoLearningNoHeuristics"},
+		SlowValues: []string{"NoLearningButHeuristics", "NoLearningNoHeuristics"}, Doc: "learning strategy (setLearningStrategy)"},
+	{Name: "learningLimit", Kind: Int, Min: 1, Max: 100, Doc: "FixedLengthLearning's maximal length, PercentLengthLearning's percentage of the variables, ActiveLearning's activity percentage"},
+	{Name: "restarts", Kind: Enum, Values: []string{"ArminRestarts", "FixedPeriodRestarts", "Glucose21Restarts",
+		"LubyRestarts", "MiniSATRestarts", "NoRestarts"}, Doc: "restart strategy"},
+	{Name: "restartPeriod", Kind: Int, Min: 1, Max: 10000, Doc: "conflicts between FixedPeriodRestarts restarts (default 100; its constructor leaves 0, which never ends)"},
+	{Name: "lubyFactor", Kind: Int, Min: 1, Max: 1000, Doc: "LubyRestarts: conflicts per Luby unit (default 32)"},
+	{Name: "simplification", Kind: Enum, Values: []string{"NO_SIMPLIFICATION", "SIMPLE_SIMPLIFICATION", "EXPENSIVE_SIMPLIFICATION",
+		"EXPENSIVE_SIMPLIFICATION_WLONLY"}, Doc: "learned-clause simplification (the last is a Solver field, not in the enum; the thesis' #180)"},
+	{Name: "learnedConstraintsEvaluation", Kind: Enum, Values: []string{"ACTIVITY", "LBD", "LBD2"}, Doc: "learned-constraint deletion"},
+	{Name: "deletion", Kind: Enum, Values: []string{"memory_based", "glucose", "fixedSize"}, Doc: "learned-constraint deletion strategy object (overrides learnedConstraintsEvaluation)"},
+	{Name: "deletionSize", Kind: Int, Min: 1, Max: 10000, Doc: "fixedSize deletion: learned constraints kept (default 1000 here)"},
+	{Name: "dbSimplification", Kind: Bool, Doc: "setDBSimplificationAllowed"},
+	{Name: "keepSolverHot", Kind: Bool, Doc: "setKeepSolverHot: keep heuristics and learned clauses between solves"},
+	{Name: "decorator", Kind: Enum, Values: []string{"none", "MinOne", "Minimal4CardinalityModel",
+		"Minimal4InclusionModel", "ClausalCardinalitiesDecorator"},
+		SlowValues: []string{"MinOne", "Minimal4CardinalityModel", "Minimal4InclusionModel"}, Doc: "wrapper around the solver: MinOne is SolverFactory's MinOneSolver (OptToSatAdapter of MinOneDecorator); minimal models are still models"},
 }
 
 // Options returns Sat4jOptions.
@@ -116,7 +142,7 @@ func (j *Sat4j) Run(ctx context.Context, t *trace.Trace, lim Limits) (*Result, e
 	argv := sat4jJava(lim, dir)
 	var res *Result
 	if j.Fresh {
-		res, err = runDriver(ctx, "sat4j", argv, t, solver.Limits{Wall: lim.Time, Memory: -lim.Memory})
+		res, err = runDriver(ctx, "sat4j", argv, t, solver.Limits{CPU: lim.Time, Wall: WallFactor * lim.Time, Memory: -lim.Memory})
 	} else {
 		res, err = j.pool(append(argv, "serve")).run(ctx, t, lim.Time)
 	}

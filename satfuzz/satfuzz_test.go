@@ -101,7 +101,7 @@ func TestGeneratorDeterministic(t *testing.T) {
 
 func TestOptionDraws(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 3))
-	for _, m := range [][]OptionSpec{TandemOptions, CaDiCaLOptions, GophersatOptions} {
+	for _, m := range [][]OptionSpec{TandemOptions, CaDiCaLOptions, GophersatOptions, Sat4jOptions} {
 		for _, o := range m {
 			for i := 0; i < 20; i++ {
 				if v := o.Draw(r); !o.Valid(v) {
@@ -109,6 +109,56 @@ func TestOptionDraws(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// A trace that sets a slow option value is generated with one increment of
+// at most MaxVars/SlowShrink fresh variables; the others keep the thesis'
+// sizes.
+func TestSlowOptionsShrinkTraces(t *testing.T) {
+	model := []OptionSpec{{Name: "decision", Kind: Enum, Values: []string{"vsids", "static"}, SlowValues: []string{"static"}},
+		{Name: "walk", Kind: Float, Min: 0, Max: 1, SlowFrom: 0.7}}
+	var slow, fast, bigFast int
+	for i := range 2000 {
+		tr := Generate(rand.New(rand.NewPCG(uint64(i), 9)), model, Options{OptionsFuzz: true, EnumerateP: 1e-9})
+		isSlow := false
+		for _, kv := range tr.Options() {
+			o, _ := lookupOption(model, kv[0])
+			isSlow = isSlow || o.Slow(kv[1])
+		}
+		prev, incs := 0, 0
+		for _, c := range tr.Calls {
+			if c.IsSolve() {
+				incs++
+			}
+			if c.Op != trace.NewVar {
+				continue
+			}
+			fresh := c.N - prev
+			prev = c.N
+			switch {
+			case isSlow && (fresh < 5 || fresh > 40):
+				t.Fatalf("trace %d sets a slow value but has an increment of %d variables:\n%s", i, fresh, tr.Bytes())
+			case !isSlow && (fresh < 20 || fresh > 200):
+				t.Fatalf("trace %d: increment of %d variables", i, fresh)
+			case !isSlow && fresh > 40:
+				bigFast++
+			}
+		}
+		if isSlow && incs != 1 {
+			t.Fatalf("trace %d sets a slow value but has %d increments", i, incs)
+		}
+		if isSlow {
+			slow++
+		} else {
+			fast++
+		}
+	}
+	if slow < 300 || fast < 300 || bigFast == 0 {
+		t.Fatalf("slow %d, fast %d traces (%d big increments)", slow, fast, bigFast)
+	}
+	if (OptionSpec{Name: "x", Kind: Float, Min: 0, Max: 1}).Slow("0.99") {
+		t.Fatal("a spec without SlowFrom marks values slow")
 	}
 }
 

@@ -3,7 +3,9 @@ package satfuzz
 import (
 	"context"
 	"math/rand/v2"
+	"sync"
 	"testing"
+	"time"
 
 	"tandem/campaign"
 	"tandem/satfuzz/trace"
@@ -123,5 +125,37 @@ func TestSat4jPoolCPU(t *testing.T) {
 	first := runOn(t, tg, tr, Limits{})
 	if first.CPU <= 0 || first.InProcess {
 		t.Fatalf("first trace: CPU %v, in process %v (the JVM's start must count)", first.CPU, first.InProcess)
+	}
+}
+
+// cpuWatch stops a run once the CPU time it reads passes the limit, or
+// once the wall clock passes WallFactor × the limit, and not otherwise.
+func TestCPUWatch(t *testing.T) {
+	// CPU: each read reports 1 s more; the limit is 3 s.
+	var mu sync.Mutex
+	var reads time.Duration
+	used := func() (time.Duration, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		reads += time.Second
+		return reads, nil
+	}
+	stopped := make(chan struct{})
+	end := cpuWatch(3*time.Second, used, func() { close(stopped) })
+	<-stopped
+	if !end() {
+		t.Fatal("the watch stopped the run but does not say so")
+	}
+	// Wall clock: no CPU used, a limit of 1 ns, so 10 ns of wall time.
+	stopped = make(chan struct{})
+	end = cpuWatch(time.Nanosecond, func() (time.Duration, error) { return 0, nil }, func() { close(stopped) })
+	<-stopped
+	if !end() {
+		t.Fatal("the wall-clock bound does not say it fired")
+	}
+	// Ended before the limit: stop is never called.
+	end = cpuWatch(time.Hour, func() (time.Duration, error) { return 0, nil }, func() { t.Error("stopped") })
+	if end() {
+		t.Fatal("a watch ended early says it fired")
 	}
 }

@@ -174,6 +174,10 @@ func countRun(st *campaign.Stats, t *trace.Trace, res *Result) {
 	if res.Timeout {
 		st.Timeout++
 		st.Count("timeouts", 1)
+		// What the timeouts cost: the share of the budget they ate is
+		// timeout_wall_ms over the campaign's time × jobs (bench/satfuzz/timeouts.sh).
+		st.Count("timeout_wall_ms", res.Wall.Milliseconds())
+		st.Count("timeout_cpu_ms", res.CPU.Milliseconds())
 	}
 	if res.Memout {
 		st.Memout++

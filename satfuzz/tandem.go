@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"golang.org/x/sys/unix"
+
 	"tandem/idrup"
 	"tandem/sat"
 	"tandem/satfuzz/trace"
@@ -53,20 +55,20 @@ func (t *Tandem) Name() string {
 // TandemOptions is the option model of tandem's sat: every field of
 // sat.Options that changes the search, with its valid range.
 var TandemOptions = []OptionSpec{
-	{Name: "restart", Kind: Enum, Values: []string{"ema", "luby", "none"}, Doc: "restart policy"},
+	{Name: "restart", Kind: Enum, Values: sat.OptionValues("restart"), Doc: "restart policy"},
 	{Name: "lubyUnit", Kind: Int, Min: 1, Max: 1000, Doc: "conflicts per Luby step"},
 	{Name: "restartMargin", Kind: Float, Min: 1, Max: 2, Doc: "EMA restart margin"},
 	{Name: "restartMin", Kind: Int, Min: 1, Max: 200, Doc: "least conflicts between EMA restarts"},
-	{Name: "decision", Kind: Enum, Values: []string{"vsids", "static"}, Doc: "decision heuristic"},
+	{Name: "decision", Kind: Enum, Values: sat.OptionValues("decision"), SlowValues: []string{"static"}, Doc: "decision heuristic"},
 	{Name: "varDecay", Kind: Float, Min: 0.5, Max: 0.999, Doc: "VSIDS decay"},
 	{Name: "randomFreq", Kind: Float, Min: 0, Max: 0.5, Doc: "probability of a random decision"},
-	{Name: "phase", Kind: Enum, Values: []string{"saved", "false", "true", "random"}, Doc: "phase policy"},
-	{Name: "reduce", Kind: Enum, Values: []string{"lbd", "none"}, Doc: "learned-clause reduction"},
+	{Name: "phase", Kind: Enum, Values: sat.OptionValues("phase"), Doc: "phase policy"},
+	{Name: "reduce", Kind: Enum, Values: sat.OptionValues("reduce"), Doc: "learned-clause reduction"},
 	{Name: "reduceInterval", Kind: Int, Min: 1, Max: 5000, Doc: "conflicts before the first reduction"},
 	{Name: "reduceIncrement", Kind: Int, Min: 1, Max: 1000, Doc: "growth of the reduction interval"},
 	{Name: "keepLBD", Kind: Int, Min: 1, Max: 10, Doc: "LBD of kept glue clauses"},
-	{Name: "minimize", Kind: Enum, Values: []string{"recursive", "local", "none"}, Doc: "learned-clause minimization"},
-	{Name: "units", Kind: Enum, Values: []string{"simplify", "keep"}, Doc: "AddClause under root units"},
+	{Name: "minimize", Kind: Enum, Values: sat.OptionValues("minimize"), Doc: "learned-clause minimization"},
+	{Name: "units", Kind: Enum, Values: sat.OptionValues("units"), Doc: "AddClause under root units"},
 	{Name: "seed", Kind: Int, Min: 0, Max: 1 << 31, Doc: "random seed"},
 }
 
@@ -79,40 +81,8 @@ func tandemOptions(kvs [][2]string) (*sat.Options, error) {
 	}
 	o := &sat.Options{}
 	for _, kv := range kvs {
-		k, v := kv[0], kv[1]
-		i, _ := strconv.Atoi(v)
-		f, _ := strconv.ParseFloat(v, 64)
-		switch k {
-		case "restart":
-			o.Restart = map[string]sat.RestartPolicy{"ema": sat.RestartEMA, "luby": sat.RestartLuby, "none": sat.RestartNone}[v]
-		case "lubyUnit":
-			o.LubyUnit = i
-		case "restartMargin":
-			o.RestartMargin = f
-		case "restartMin":
-			o.RestartMin = i
-		case "decision":
-			o.Decision = map[string]sat.DecisionHeuristic{"vsids": sat.DecideVSIDS, "static": sat.DecideStatic}[v]
-		case "varDecay":
-			o.VarDecay = f
-		case "randomFreq":
-			o.RandomFreq = f
-		case "phase":
-			o.Phase = map[string]sat.PhasePolicy{"saved": sat.PhaseSaved, "false": sat.PhaseFalse, "true": sat.PhaseTrue, "random": sat.PhaseRandom}[v]
-		case "reduce":
-			o.Reduce = map[string]sat.ReducePolicy{"lbd": sat.ReduceLBD, "none": sat.ReduceNone}[v]
-		case "reduceInterval":
-			o.ReduceInterval = i
-		case "reduceIncrement":
-			o.ReduceIncrement = i
-		case "keepLBD":
-			o.KeepLBD = i
-		case "minimize":
-			o.Minimize = map[string]sat.Minimization{"recursive": sat.MinimizeRecursive, "local": sat.MinimizeLocal, "none": sat.MinimizeNone}[v]
-		case "units":
-			o.Units = map[string]sat.UnitPolicy{"simplify": sat.UnitsSimplify, "keep": sat.UnitsKeep}[v]
-		case "seed":
-			o.Seed = int64(i)
+		if err := o.Set(kv[0], kv[1]); err != nil {
+			return nil, err
 		}
 	}
 	return o, nil
@@ -125,9 +95,12 @@ const MaxEnumerate = 1 << 16
 // Run executes the trace on a fresh sat.Solver.
 func (t *Tandem) Run(ctx context.Context, tr *trace.Trace, lim Limits) (res *Result, err error) {
 	lim = lim.withDefaults()
-	ctx, cancel := context.WithTimeout(ctx, lim.Time)
+	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	start, cpu := time.Now(), threadMeter()
+	// The limit is on the CPU time of the thread that runs the trace.
+	tid := unix.Gettid()
+	defer cpuWatch(lim.Time, func() (time.Duration, error) { return procCPU(tid) }, cancel)()
 	res = &Result{}
 	defer func() {
 		if r := recover(); r != nil {

@@ -82,10 +82,18 @@ type Result struct {
 	InProcess bool
 }
 
+// DefaultTraceTime is the default CPU-time limit of a trace (Limits.Time).
+const DefaultTraceTime = 2 * time.Second
+
 // Limits bound one trace run.
 type Limits struct {
-	// Time is the wall-clock limit of a trace (default 10 s; the thesis
-	// used 2 minutes per solver, §4.1.1).
+	// Time is the CPU-time limit of a trace (default 2 s; the thesis
+	// used 2 minutes per solver, §4.1.1, but here a trace takes about
+	// 10 ms and a timeout is never a finding, so each one only eats
+	// budget; see docs/satfuzz.md, Timeouts): of the driver process tree, of
+	// the warm JVM, or of the thread that runs an in-process target
+	// (gophersat takes no context: it is only stopped between calls). Its
+	// wall-clock time is bounded at WallFactor × Time.
 	Time time.Duration
 	// Memory is the address-space limit of an external target's process in
 	// bytes (default 2 GiB; the JVM gets it as -Xmx/2 instead, see the
@@ -95,7 +103,7 @@ type Limits struct {
 
 func (l Limits) withDefaults() Limits {
 	if l.Time <= 0 {
-		l.Time = 10 * time.Second
+		l.Time = DefaultTraceTime
 	}
 	if l.Memory <= 0 {
 		l.Memory = 2 << 30

@@ -222,6 +222,71 @@ func (s *Store) Quantifier(forall bool, vars []*Term, body *Term) (*Term, error)
 	return s.node(shape{sort: boolSort, kind: k, aux: auxBinders}, []*Term{body}, unsafe.Pointer(s.internBinders(vars)), 0), nil
 }
 
+// Match builds (match t ((p1 b1) … (pn bn))) from the patterns of cases
+// and their bodies. t must be of a datatype sort; a constructor pattern
+// names a constructor of that datatype and binds one variable per field,
+// of the field's sort (at t's sort parameters); a variable pattern binds
+// one variable of t's sort. All bodies have one sort, the match's. The
+// cases need not cover every constructor: a value no case matches makes
+// the match's value undefined.
+func (s *Store) Match(t *Term, cases []MatchCase, bodies []*Term) (*Term, error) {
+	ts := t.Sort()
+	if ts.Kind != KindDatatype || ts.Datatype == nil {
+		return nil, fmt.Errorf("match needs a term of a datatype sort, got %s", ts)
+	}
+	if len(cases) == 0 || len(cases) != len(bodies) {
+		return nil, fmt.Errorf("match needs at least one case, and one body per pattern")
+	}
+	bind := map[string]*Sort{}
+	for i, p := range ts.Datatype.Params {
+		bind[p] = ts.Params[i]
+	}
+	for i, c := range cases {
+		if err := checkPattern(c, ts, bind); err != nil {
+			return nil, fmt.Errorf("match case %d: %w", i+1, err)
+		}
+		if bodies[i].Sort() != bodies[0].Sort() {
+			return nil, fmt.Errorf("match case %d has sort %s, but case 1 has sort %s", i+1, bodies[i].Sort(), bodies[0].Sort())
+		}
+	}
+	args := append(append(make([]*Term, 0, len(bodies)+1), t), bodies...)
+	return s.node(shape{sort: bodies[0].Sort(), kind: MatchTerm, aux: auxMatch}, args, unsafe.Pointer(s.internMatch(cases)), 0), nil
+}
+
+// checkPattern checks one pattern of a match on a term of sort ts, whose
+// datatype's parameters are bound in bind.
+func checkPattern(c MatchCase, ts *Sort, bind map[string]*Sort) error {
+	for i, v := range c.Vars {
+		if v == nil || v.Kind() != Var {
+			return fmt.Errorf("a pattern binds a non-variable")
+		}
+		for _, w := range c.Vars[:i] {
+			if w.Name() == v.Name() {
+				return fmt.Errorf("pattern variable %s occurs twice", v.Name())
+			}
+		}
+	}
+	f := c.Constructor
+	if f == nil {
+		if len(c.Vars) != 1 || c.Vars[0].Sort() != ts {
+			return fmt.Errorf("a variable pattern binds one variable of sort %s", ts)
+		}
+		return nil
+	}
+	if f.Kind != FuncConstructor || f.Datatype != ts.Datatype {
+		return fmt.Errorf("%s is not a constructor of %s", f.Name, ts)
+	}
+	if len(c.Vars) != len(f.Params) {
+		return fmt.Errorf("constructor %s has %d fields, the pattern binds %d variables", f.Name, len(f.Params), len(c.Vars))
+	}
+	for i, p := range f.Params {
+		if want := p.Subst(bind); c.Vars[i].Sort() != want {
+			return fmt.Errorf("pattern variable %s of %s has sort %s, the field has sort %s", c.Vars[i].Name(), f.Name, c.Vars[i].Sort(), want)
+		}
+	}
+	return nil
+}
+
 // Annotate builds (! t attrs…).
 func (s *Store) Annotate(t *Term, attrs []Attribute) *Term {
 	return s.node(shape{sort: t.Sort(), kind: Annotated, aux: auxAttrs}, []*Term{t}, unsafe.Pointer(&attrsRec{append([]Attribute(nil), attrs...)}), 0)

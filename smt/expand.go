@@ -23,15 +23,24 @@ type Expander struct {
 	InlineDefs bool
 	// StripAnnotations replaces (! t …) by t.
 	StripAnnotations bool
+	// EliminateMatch replaces every match by a chain of ite over the
+	// testers of its constructor patterns, with selectors of the matched
+	// term for the pattern variables, for consumers that know only
+	// applications (DIVER's formula tree). The result is equivalent when
+	// the cases cover every constructor; otherwise the last case also
+	// stands for the constructors no case covers, where the match itself
+	// is undefined.
+	EliminateMatch bool
 
 	fresh int
 	free  map[*Term][]*Term
 	env   env
 	// closed memoizes the rewriting of terms without free variables, which
-	// does not depend on the scope; one map per setting of the three flags.
-	closed [8]map[*Term]*Term
-	// bodies memoizes the expanded body of each defined function.
-	bodies map[*Func]*Term
+	// does not depend on the scope; one map per setting of the flags.
+	closed [16]map[*Term]*Term
+	// bodies memoizes the expanded body of each defined function, with
+	// match kept and eliminated.
+	bodies [2]map[*Func]*Term
 }
 
 // NewExpander returns an Expander over the terms of st that inlines lets
@@ -50,9 +59,9 @@ func (e *Expander) Expand(t *Term) (*Term, error) {
 // Var terms) by their values.
 func (e *Expander) Subst(t *Term, sub map[*Term]*Term) (*Term, error) {
 	saved := *e
-	e.InlineLets, e.InlineDefs, e.StripAnnotations = false, false, false
+	e.InlineLets, e.InlineDefs, e.StripAnnotations, e.EliminateMatch = false, false, false, false
 	defer func() {
-		e.InlineLets, e.InlineDefs, e.StripAnnotations = saved.InlineLets, saved.InlineDefs, saved.StripAnnotations
+		e.InlineLets, e.InlineDefs, e.StripAnnotations, e.EliminateMatch = saved.InlineLets, saved.InlineDefs, saved.StripAnnotations, saved.EliminateMatch
 		e.env = env{}
 	}()
 	e.env = env{}
@@ -116,7 +125,7 @@ func (e *Expander) rewrite(t *Term, memo map[*Term]*Term) (*Term, error) {
 	}
 	// A closed term rewrites the same under every substitution.
 	flags := 0
-	for i, on := range []bool{e.InlineLets, e.InlineDefs, e.StripAnnotations} {
+	for i, on := range []bool{e.InlineLets, e.InlineDefs, e.StripAnnotations, e.EliminateMatch} {
 		if on {
 			flags |= 1 << i
 		}
@@ -185,6 +194,8 @@ func (e *Expander) rewrite1(t *Term, memo map[*Term]*Term) (*Term, error) {
 			return nil, err
 		}
 		return e.st.Quantifier(t.Kind() == Forall, vars, body)
+	case MatchTerm:
+		return e.rewriteMatch(t, memo)
 	case Annotated:
 		inner, err := e.rewrite(t.Arg(0), memo)
 		if err != nil {
@@ -241,6 +252,74 @@ func (e *Expander) rewrite1(t *Term, memo map[*Term]*Term) (*Term, error) {
 	return e.rebuild(t, args)
 }
 
+// rewriteMatch rewrites the matched term in the current scope and each
+// body in the scope of its pattern's variables.
+func (e *Expander) rewriteMatch(t *Term, memo map[*Term]*Term) (*Term, error) {
+	scrut, err := e.rewrite(t.Arg(0), memo)
+	if err != nil {
+		return nil, err
+	}
+	cases := t.Cases()
+	if e.EliminateMatch {
+		return e.eliminateMatch(t, scrut)
+	}
+	newCases := make([]MatchCase, len(cases))
+	bodies := make([]*Term, len(cases))
+	for i, c := range cases {
+		mark := e.env.mark()
+		newCases[i] = MatchCase{Constructor: c.Constructor, Vars: e.rebind(c.Vars)}
+		bodies[i], err = e.rewrite(t.Arg(i+1), map[*Term]*Term{})
+		e.env.reset(mark, e)
+		if err != nil {
+			return nil, err
+		}
+	}
+	return e.st.Match(scrut, newCases, bodies)
+}
+
+// eliminateMatch is match t, whose matched term is rewritten to scrut, as
+// ite over testers, built from the last case up: a variable pattern
+// matches everything, so the cases after it are dropped.
+func (e *Expander) eliminateMatch(t, scrut *Term) (*Term, error) {
+	cases := t.Cases()
+	var acc *Term
+	for i := len(cases) - 1; i >= 0; i-- {
+		c := cases[i]
+		mark := e.env.mark()
+		if c.Constructor == nil {
+			e.env.bind(c.Vars[0], scrut, e)
+		}
+		for j, x := range c.Vars {
+			if c.Constructor == nil {
+				break
+			}
+			sel, err := e.st.ApplyFunc(c.Constructor.Selectors[j], []*Term{scrut})
+			if err != nil {
+				e.env.reset(mark, e)
+				return nil, err
+			}
+			e.env.bind(x, sel, e)
+		}
+		body, err := e.rewrite(t.Arg(i+1), map[*Term]*Term{})
+		e.env.reset(mark, e)
+		if err != nil {
+			return nil, err
+		}
+		if acc == nil || c.Constructor == nil {
+			acc = body
+			continue
+		}
+		test, err := e.st.ApplyFunc(c.Constructor.Tester, []*Term{scrut})
+		if err != nil {
+			return nil, err
+		}
+		if acc, err = e.st.Apply(OpIte, nil, test, body, acc); err != nil {
+			return nil, err
+		}
+	}
+	return acc, nil
+}
+
 // inline is the body of the defined function f with its formals replaced
 // by args; the body is expanded once per function.
 func (e *Expander) inline(f *Func, args []*Term) (*Term, error) {
@@ -249,17 +328,18 @@ func (e *Expander) inline(f *Func, args []*Term) (*Term, error) {
 	outer := e.env
 	defer func() { e.env = outer }()
 	e.env = env{}
-	body, ok := e.bodies[f]
+	bodies := &e.bodies[b2i(e.EliminateMatch)]
+	body, ok := (*bodies)[f]
 	if !ok || !e.InlineLets || !e.StripAnnotations {
 		var err error
 		if body, err = e.rewrite(f.Body, map[*Term]*Term{}); err != nil {
 			return nil, err
 		}
 		if e.InlineLets && e.StripAnnotations {
-			if e.bodies == nil {
-				e.bodies = map[*Func]*Term{}
+			if *bodies == nil {
+				*bodies = map[*Func]*Term{}
 			}
-			e.bodies[f] = body
+			(*bodies)[f] = body
 		}
 	}
 	if len(f.Formals) == 0 {
@@ -269,6 +349,13 @@ func (e *Expander) inline(f *Func, args []*Term) (*Term, error) {
 		e.env.bind(x, args[i], e)
 	}
 	return e.rewrite(body, map[*Term]*Term{})
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // rebuild makes a node like t with new arguments.
@@ -341,6 +428,11 @@ func (e *Expander) freeVars(t *Term) []*Term {
 		add(e.freeVars(t.Arg(n)), t.Binders())
 	case Forall, Exists:
 		add(e.freeVars(t.Arg(0)), t.Binders())
+	case MatchTerm:
+		add(e.freeVars(t.Arg(0)), nil)
+		for i, c := range t.Cases() {
+			add(e.freeVars(t.Arg(i+1)), c.Vars)
+		}
 	default:
 		for _, a := range t.Args() {
 			add(e.freeVars(a), nil)
@@ -370,5 +462,5 @@ func LiteralStringSafe(t *Term) string {
 	if t.Kind() == Literal {
 		return LiteralString(t)
 	}
-	return [...]string{"literal", "application", "variable", "let", "forall", "exists", "annotation"}[t.Kind()]
+	return [...]string{"literal", "application", "variable", "let", "forall", "exists", "annotation", "match"}[t.Kind()]
 }

@@ -1078,6 +1078,17 @@ type SortError struct {
 	Msg     string
 }
 
+// namesArgs reports whether Msg already names every argument sort, so
+// that the message need not list them again.
+func (e *SortError) namesArgs() bool {
+	for _, s := range e.Args {
+		if !strings.Contains(e.Msg, s.String()) {
+			return false
+		}
+	}
+	return true
+}
+
 func (e *SortError) Error() string {
 	var b strings.Builder
 	b.WriteString(e.Op)
@@ -1092,7 +1103,7 @@ func (e *SortError) Error() string {
 	}
 	b.WriteString(" ")
 	b.WriteString(e.Msg)
-	if len(e.Args) > 0 {
+	if len(e.Args) > 0 && !e.namesArgs() {
 		b.WriteString(" (argument sorts:")
 		for _, s := range e.Args {
 			b.WriteByte(' ')

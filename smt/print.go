@@ -94,6 +94,21 @@ func (p *Printer) term(t *Term) {
 		p.s(") ")
 		p.term(t.Arg(0))
 		p.s(")")
+	case MatchTerm:
+		p.s("(match ")
+		p.term(t.Arg(0))
+		p.s(" (")
+		for i, c := range t.Cases() {
+			if i > 0 {
+				p.s(" ")
+			}
+			p.s("(")
+			p.pattern(c)
+			p.s(" ")
+			p.term(t.Arg(i + 1))
+			p.s(")")
+		}
+		p.s("))")
 	case Annotated:
 		p.s("(! ")
 		p.term(t.Arg(0))
@@ -116,6 +131,26 @@ func (p *Printer) term(t *Term) {
 		}
 		p.s(")")
 	}
+}
+
+// pattern prints a pattern of a match: C, (C x1 … xk) or x. Constructors
+// are never qualified with as: the matched term's sort fixes them.
+func (p *Printer) pattern(c MatchCase) {
+	if c.Constructor == nil {
+		p.s(QuoteSymbol(c.Vars[0].Name()))
+		return
+	}
+	if len(c.Vars) == 0 {
+		p.s(QuoteSymbol(c.Constructor.Name))
+		return
+	}
+	p.s("(")
+	p.s(QuoteSymbol(c.Constructor.Name))
+	for _, v := range c.Vars {
+		p.s(" ")
+		p.s(QuoteSymbol(v.Name()))
+	}
+	p.s(")")
 }
 
 func (p *Printer) app(t *Term) {

@@ -3,7 +3,8 @@ package smt
 import "fmt"
 
 // Rebuild is t with its arguments replaced by args (one per argument of t,
-// and for a let the bound values then the body), through the type-checking
+// for a let the bound values then the body, for a match the matched term
+// then the bodies), through the type-checking
 // builders: the generic step of every bottom-up rewrite.
 func (s *Store) Rebuild(t *Term, args []*Term) (*Term, error) {
 	switch t.Kind() {
@@ -37,6 +38,11 @@ func (s *Store) Rebuild(t *Term, args []*Term) (*Term, error) {
 			break
 		}
 		return s.Annotate(args[0], t.Attributes()), nil
+	case MatchTerm:
+		if len(args) != t.NumArgs() {
+			break
+		}
+		return s.Match(args[0], t.Cases(), args[1:])
 	}
 	return nil, fmt.Errorf("cannot rebuild %s with %d arguments", Describe(t), len(args))
 }

@@ -36,6 +36,7 @@ type Store struct {
 	idxs    map[string]*idxRec
 	names   map[string]*nameRec
 	binders map[string]*bindersRec
+	matches map[string]*matchRec
 	key     []byte
 
 	lits     []uint64
@@ -435,5 +436,31 @@ func (s *Store) internBinders(vars []*Term) *bindersRec {
 	}
 	r := &bindersRec{slices.Clone(vars)}
 	s.binders[string(key)] = r
+	return r
+}
+
+// internMatch returns the store's one record of a list of patterns.
+func (s *Store) internMatch(cases []MatchCase) *matchRec {
+	key := s.key[:0]
+	for _, c := range cases {
+		key = binary.LittleEndian.AppendUint64(key, ptrBits(c.Constructor))
+		key = binary.AppendUvarint(key, uint64(len(c.Vars)))
+		for _, v := range c.Vars {
+			key = binary.LittleEndian.AppendUint64(key, ptrBits(v))
+		}
+	}
+	s.key = key
+	if r := s.matches[string(key)]; r != nil {
+		return r
+	}
+	if s.matches == nil {
+		s.matches = map[string]*matchRec{}
+	}
+	r := &matchRec{cases: make([]MatchCase, len(cases))}
+	for i, c := range cases {
+		r.cases[i] = MatchCase{Constructor: c.Constructor, Vars: slices.Clone(c.Vars)}
+		r.vars = append(r.vars, c.Vars...)
+	}
+	s.matches[string(key)] = r
 	return r
 }

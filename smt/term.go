@@ -28,7 +28,22 @@ const (
 	Exists
 	// Annotated is (! t attr*); its only argument is t.
 	Annotated
+	// MatchTerm is (match t ((p1 b1) … (pn bn))): argument 0 is the matched
+	// term t, argument i is the body bi of case i-1, and [Term.Cases] are
+	// the patterns, whose variables are bound in their case's body only.
+	MatchTerm
 )
+
+// MatchCase is the pattern of one case of a [MatchTerm] term.
+type MatchCase struct {
+	// Constructor is the pattern's constructor, (C x1 … xk) or a nullary
+	// C; nil for a variable pattern, which matches every value.
+	Constructor *Func
+	// Vars are the variables the pattern binds: one per field of
+	// Constructor, or the one variable of a variable pattern (bound to the
+	// whole matched value).
+	Vars []*Term
+}
 
 // LiteralKind says which kind of constant a Literal term is.
 type LiteralKind uint8
@@ -91,6 +106,7 @@ const (
 	auxBig             // *big.Int: a numeral or bit-vector literal of 2^64 or more
 	auxRat             // *big.Rat: a decimal literal
 	auxRunes           // *runesRec: a string literal
+	auxMatch           // *matchRec: the patterns of a match, shared in the store
 )
 
 // spill holds the arguments and side record of a term that does not fit
@@ -105,6 +121,13 @@ type nameRec struct{ name string }
 type bindersRec struct{ vars []*Term }
 type attrsRec struct{ attrs []Attribute }
 type runesRec struct{ r []rune }
+
+// matchRec holds the patterns of a match, and all their variables in one
+// list for [Term.Binders].
+type matchRec struct {
+	cases []MatchCase
+	vars  []*Term
+}
 
 // shape is what a node shares with other nodes: it is a key of the shape
 // table, so it holds only comparable, process-wide values.
@@ -293,11 +316,24 @@ func (t *Term) Name() string {
 	return ""
 }
 
-// Binders are the variables bound by a Let, Forall or Exists. The slice
-// must not be modified.
+// Binders are the variables bound by a Let, Forall or Exists, and those of
+// all the patterns of a Match (each is bound in its own case only; see
+// [Term.Cases]). The slice must not be modified.
 func (t *Term) Binders() []*Term {
-	if sh := t.shape(); sh.aux == auxBinders {
+	switch sh := t.shape(); sh.aux {
+	case auxBinders:
 		return (*bindersRec)(t.auxOf(sh)).vars
+	case auxMatch:
+		return (*matchRec)(t.auxOf(sh)).vars
+	}
+	return nil
+}
+
+// Cases are the patterns of a Match term, one per body (argument i+1 is
+// the body of case i). The slice must not be modified.
+func (t *Term) Cases() []MatchCase {
+	if sh := t.shape(); sh.aux == auxMatch {
+		return (*matchRec)(t.auxOf(sh)).cases
 	}
 	return nil
 }

@@ -49,8 +49,11 @@ type ArrayEntry struct {
 // ArrayValue is an array: a default element with finitely many exceptions,
 // or (when Func is set) the function Func of the model seen as an array,
 // as z3 prints (_ as-array f). Build arrays with [NewArrayValue] and
-// [ArrayValue.Store], which keep them canonical: entries sorted by index,
-// no entry equal to the default, one entry per index.
+// [ArrayValue.Store], which keep them canonical: entries sorted by index
+// in [CompareValues] order, no entry equal to the default, one entry per
+// index, and over a small finite index sort the default is the element
+// most indices hold; so equal arrays have one representation, used both
+// to compare them and to look them up as indices.
 type ArrayValue struct {
 	S       *Sort
 	Default Value
@@ -97,10 +100,18 @@ type RegLanValue struct{ Term *Term }
 // open: integer div or mod by zero, real division by zero, an operation on
 // an undefined value, a symbol the model does not interpret. Term is the
 // culprit (the innermost subterm whose value is open) and Reason says why.
+//
+// The standard leaves such a value open but fixed: (div 1 0) is some
+// integer, the same one wherever (div 1 0) occurs. An evaluator that
+// tracks this gives the value an ID: two Undefined values with the same
+// nonzero ID (from the same evaluation) are the same unknown element, so
+// (= (div 1 x) (div 1 x)) is true at x = 0. ID 0 is an unknown about which
+// nothing is known.
 type Undefined struct {
 	S      *Sort
 	Term   *Term
 	Reason string
+	ID     uint64
 }
 
 func (BoolValue) isValue()          {}
@@ -303,16 +314,15 @@ func (a *ArrayValue) Select(i Value) (Value, bool) {
 	if a.Func != nil {
 		return nil, false
 	}
-	k := i.String()
-	if j, ok := a.find(k); ok {
+	if j, ok := a.find(i); ok {
 		return a.Entries[j].Elem, true
 	}
 	return a.Default, true
 }
 
-func (a *ArrayValue) find(key string) (int, bool) {
-	return slices.BinarySearchFunc(a.Entries, key, func(e ArrayEntry, k string) int {
-		return strings.Compare(e.Index.String(), k)
+func (a *ArrayValue) find(i Value) (int, bool) {
+	return slices.BinarySearchFunc(a.Entries, i, func(e ArrayEntry, k Value) int {
+		return CompareValues(e.Index, k)
 	})
 }
 
@@ -323,8 +333,7 @@ func (a *ArrayValue) Store(i, e Value) (*ArrayValue, error) {
 	if a.Func != nil {
 		return nil, fmt.Errorf("cannot store into (_ as-array %s) without its interpretation", a.Func.Name)
 	}
-	k := i.String()
-	j, found := a.find(k)
+	j, found := a.find(i)
 	n := &ArrayValue{S: a.S, Default: a.Default}
 	isDef := ValueEqual(e, a.Default)
 	switch {
@@ -338,7 +347,7 @@ func (a *ArrayValue) Store(i, e Value) (*ArrayValue, error) {
 	default:
 		n.Entries = slices.Insert(slices.Clone(a.Entries), j, ArrayEntry{i, e})
 	}
-	return n, nil
+	return n.normalize(), nil
 }
 
 // Cardinality is the number of values of sort s, or nil when it is infinite
@@ -475,13 +484,7 @@ func ValueEqual(a, b Value) bool {
 
 // arrayEqual compares canonical arrays extensionally.
 func arrayEqual(x, y *ArrayValue) bool {
-	keys := map[string]Value{}
-	for _, e := range x.Entries {
-		keys[e.Index.String()] = e.Index
-	}
-	for _, e := range y.Entries {
-		keys[e.Index.String()] = e.Index
-	}
+	keys := mergeIndices(x, y)
 	for _, k := range keys {
 		a, _ := x.Select(k)
 		b, _ := y.Select(k)
@@ -496,6 +499,35 @@ func arrayEqual(x, y *ArrayValue) bool {
 	// indices cover the whole (finite) index sort.
 	n := Cardinality(x.S.Index())
 	return n != nil && n.IsInt64() && int64(len(keys)) == n.Int64()
+}
+
+// mergeIndices is the union of the stored indices of x and y, in order.
+func mergeIndices(x, y *ArrayValue) []Value {
+	out := make([]Value, 0, len(x.Entries)+len(y.Entries))
+	i, j := 0, 0
+	for i < len(x.Entries) || j < len(y.Entries) {
+		switch {
+		case j >= len(y.Entries):
+			out = append(out, x.Entries[i].Index)
+			i++
+		case i >= len(x.Entries):
+			out = append(out, y.Entries[j].Index)
+			j++
+		default:
+			c := CompareValues(x.Entries[i].Index, y.Entries[j].Index)
+			if c <= 0 {
+				out = append(out, x.Entries[i].Index)
+				i++
+				if c == 0 {
+					j++
+				}
+			} else {
+				out = append(out, y.Entries[j].Index)
+				j++
+			}
+		}
+	}
+	return out
 }
 
 // ValueOf converts a ground value term to a Value: a literal, true/false,

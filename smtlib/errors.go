@@ -1,17 +1,25 @@
 package smtlib
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
 )
 
-// Error is one problem in an input, at a position.
+// Error is one problem in an input, at a position. When the problem is one
+// of the typed errors ([*UnsupportedTheoryError], a builder's
+// [*smt.SortError], …), Err is it and Msg includes its text: find it with
+// [errors.As], on an Error or on an [ErrorList].
 type Error struct {
 	Filename string
 	Pos      Pos
 	Msg      string
+	Err      error
 }
+
+// Unwrap returns the typed cause, or nil.
+func (e *Error) Unwrap() error { return e.Err }
 
 // Error prints file:line:col: msg, like a compiler.
 func (e *Error) Error() string {
@@ -47,6 +55,15 @@ func (l ErrorList) Error() string {
 	return fmt.Sprintf("%s (and %d more errors)", l[0], len(l)-1)
 }
 
+// Unwrap returns the errors of the list, for [errors.Is] and [errors.As].
+func (l ErrorList) Unwrap() []error {
+	out := make([]error, len(l))
+	for i, e := range l {
+		out[i] = e
+	}
+	return out
+}
+
 // Err returns the list as an error, or nil when it is empty.
 func (l ErrorList) Err() error {
 	if len(l) == 0 {
@@ -78,21 +95,11 @@ func (e *UnsupportedTheoryError) Error() string {
 }
 
 // UnsupportedTheory returns the theory named in the first unsupported-theory
-// error of err, or "".
+// error in err's tree, or "".
 func UnsupportedTheory(err error) string {
-	l, ok := err.(ErrorList)
-	if !ok {
-		return ""
-	}
-	for _, e := range l {
-		if strings.HasPrefix(e.Msg, "unsupported theory: ") {
-			if i := strings.Index(e.Msg, " uses "); i >= 0 {
-				rest := e.Msg[i+len(" uses "):]
-				if j := strings.Index(rest, ","); j >= 0 {
-					return rest[:j]
-				}
-			}
-		}
+	var u *UnsupportedTheoryError
+	if errors.As(err, &u) {
+		return u.Theory
 	}
 	return ""
 }

@@ -51,3 +51,35 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseValues checks the one reader of get-value answers (FUZZY-SAT's
+// fallback, the differential harnesses and modelcheck all go through it):
+// no answer makes it panic, and the text it keeps of each value reads back
+// as the same value.
+func FuzzParseValues(f *testing.F) {
+	for _, s := range []string{
+		"((x 3) (y (/ 1 3)) (b true))",
+		"((|k!0| #x0a) (w (_ bv258 16)) (s \"a\"\"b\\u{7f}\"))",
+		"((x (- 5)) (y (- (/ 1.0 3.0))) (b false))",
+		"((w #b0101) (s (str.++ \"a\" \"b\")))",
+	} {
+		f.Add([]byte(s))
+	}
+	decls := []byte(`(declare-const x Int)(declare-const y Real)(declare-const b Bool)(declare-const |k!0| (_ BitVec 8))(declare-const w (_ BitVec 16))(declare-const s String)`)
+	f.Fuzz(func(t *testing.T, answer []byte) {
+		sc, err := Parse("decls.smt2", decls)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pairs, err := ParseValues(answer, sc)
+		if err != nil {
+			return
+		}
+		for _, p := range pairs {
+			again, err := ParseValues([]byte("(("+p.Term.String()+" "+p.Text+"))"), sc)
+			if err != nil || len(again) != 1 || again[0].Value != p.Value {
+				t.Fatalf("value text %q of %s reads back as %v (%v), want %s", p.Text, p.Term, again, err, p.Value)
+			}
+		}
+	})
+}

@@ -59,6 +59,7 @@ type lexer struct {
 	tpos   Pos
 	quoted bool // symbol written between bars
 	badMsg string
+	badErr error // the typed cause of badMsg, if any
 
 	depth int // parentheses open
 
@@ -227,7 +228,7 @@ func (l *lexer) next() {
 			l.run(func(c byte) bool { return c == '0' || c == '1' })
 		case 'f':
 			l.run(smt.IsSymbolChar)
-			l.bad((&UnsupportedTheoryError{Theory: "finite fields", Symbol: "the literal #" + string(l.text)}).Error())
+			l.badCause(&UnsupportedTheoryError{Theory: "finite fields", Symbol: "the literal #" + string(l.text)})
 			return
 		default:
 			l.bad("'#' must start #x or #b")
@@ -295,7 +296,13 @@ func (l *lexer) next() {
 
 func (l *lexer) bad(msg string) {
 	l.kind = tBad
-	l.badMsg = msg
+	l.badMsg, l.badErr = msg, nil
+}
+
+// badCause is bad with a typed cause.
+func (l *lexer) badCause(err error) {
+	l.bad(err.Error())
+	l.badErr = err
 }
 
 func (l *lexer) run(ok func(byte) bool) {

@@ -52,12 +52,22 @@ func ReadFile(path, what string, limit int64) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	return ReadAll(f, path, what, limit)
+}
+
+// ReadAll reads r to its end, at most limit bytes (limit <= 0 means
+// [MaxModelBytes]); name ("standard input", a path) and what ("script")
+// name the input in the errors, a [*TooLargeError] above the limit.
+func ReadAll(r io.Reader, name, what string, limit int64) ([]byte, error) {
+	if limit <= 0 {
+		limit = MaxModelBytes
+	}
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
 	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", path, err)
+		return nil, fmt.Errorf("reading %s: %w", name, err)
 	}
 	if int64(len(data)) > limit {
-		return nil, &TooLargeError{Name: path, What: what, Limit: limit}
+		return nil, &TooLargeError{Name: name, What: what, Limit: limit}
 	}
 	return data, nil
 }

@@ -92,6 +92,20 @@ func TestValuesAndCores(t *testing.T) {
 	if err != nil || len(vs) != 3 || vs[1].Value.String() != "(/ 1 3)" {
 		t.Fatalf("%v %v", vs, err)
 	}
+	if vs[0].Text != "3" || vs[1].Text != "(/ 1 3)" || vs[2].Text != "4" {
+		t.Errorf("value texts %q %q %q", vs[0].Text, vs[1].Text, vs[2].Text)
+	}
+	// the symbols of a query sent as text, declared afterwards
+	q := &Script{Store: smt.NewStore()}
+	for _, f := range []*smt.Func{q.Store.NewFunc("k!0", smt.FuncDeclared, nil, smt.BitVecSort(8)), q.Store.NewFunc("b", smt.FuncDeclared, nil, smt.BoolSort())} {
+		if err := q.Declare(f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	vs, err = ParseValues([]byte(`((|k!0| #x0a) (b false))`), q)
+	if err != nil || len(vs) != 2 || vs[0].Value.BigInt().Int64() != 10 || vs[1].Text != "false" {
+		t.Fatalf("%v %v", vs, err)
+	}
 	core, err := ParseUnsatCore([]byte("(a1 |a 2|)"))
 	if err != nil || strings.Join(core, ",") != "a1,a 2" {
 		t.Fatalf("%v %v", core, err)

@@ -232,17 +232,27 @@ type parser struct {
 	model      *Model
 	expectSort *smt.Sort
 	pending    []*smt.Func
+	pendingBy  map[string]*smt.Func
 	modelLocal map[*smt.Func]bool
 	modelDefs  map[string]Pos // names the model defines, at their first definition
 	lambdas    int
 
 	bareSeqEmpty bool // a seq.empty without a sort was read
 
+	// want is the sort the next term must have, when its context fixes
+	// it, and deferOK says that the next term is an argument of an
+	// application, which may leave a bare constructor of ambiguous sort
+	// to be resolved from its siblings (see [parser.resolveDeferred]):
+	// both are taken by the next call of term.
+	want     *smt.Sort
+	deferOK  bool
+	deferred *smt.Func // the constructor a term left to its application
+
 	argStack []*smt.Term // arguments of the applications being read
 	scratch  *Command    // when set, every command is read into it (Check keeps none)
 
 	interactive bool // Options.Interactive
-	deferred    bool // interactive: the token after the last command is not read yet
+	nextUnread  bool // interactive: the token after the last command is not read yet
 	pushes      int  // interactive: push levels open
 }
 
@@ -270,19 +280,30 @@ func newParser(filename string, lx *lexer, opts []Options) *parser {
 	}
 	if p.interactive {
 		p.maxErrs = math.MaxInt
-		p.deferred = true
+		p.nextUnread = true
 		return p
 	}
 	lx.next()
 	return p
 }
 
+// errorAt records an error at pos and abandons the command. A %w verb in
+// format makes its argument the [Error]'s cause.
 func (p *parser) errorAt(pos Pos, format string, args ...any) {
-	p.errs.Add(p.filename, pos, fmt.Sprintf(format, args...))
+	e := fmt.Errorf(format, args...)
+	p.errs = append(p.errs, &Error{Filename: p.filename, Pos: pos, Msg: e.Error(), Err: errors.Unwrap(e)})
 	if len(p.errs) >= p.maxErrs {
 		p.done = true
 	}
 	panic(bailout{})
+}
+
+// lexError records the lexer's error on the current token.
+func (p *parser) lexError() {
+	if p.lx.badErr != nil {
+		p.errorf("%w", p.lx.badErr)
+	}
+	p.errorf("%s", p.lx.badMsg)
 }
 
 func (p *parser) errorf(format string, args ...any) {
@@ -299,7 +320,7 @@ func (p *parser) expect(k tokKind, what string) {
 
 func (p *parser) unexpected(what string) {
 	if p.lx.kind == tBad {
-		p.errorf("%s", p.lx.badMsg)
+		p.lexError()
 	}
 	p.errorf("expected %s, found %s", what, p.lx.tokenText())
 }
@@ -307,7 +328,7 @@ func (p *parser) unexpected(what string) {
 func (p *parser) next() {
 	p.lx.next()
 	if p.lx.kind == tBad {
-		p.errorf("%s", p.lx.badMsg)
+		p.lexError()
 	}
 	if p.lx.depth > p.maxDepth {
 		p.errorf("parentheses nested deeper than %d", p.maxDepth)
@@ -319,12 +340,12 @@ func (p *parser) nextCommand() (cmd *Command, err error) {
 	if p.done {
 		return nil, io.EOF
 	}
-	if p.deferred {
-		p.deferred = false
+	if p.nextUnread {
+		p.nextUnread = false
 		p.lx.next()
 	}
 	for p.lx.kind == tBad {
-		p.errs.Add(p.filename, p.lx.tpos, p.lx.badMsg)
+		p.errs = append(p.errs, &Error{Filename: p.filename, Pos: p.lx.tpos, Msg: p.lx.badMsg, Err: p.lx.badErr})
 		if len(p.errs) >= p.maxErrs {
 			p.done = true
 			return nil, io.EOF
@@ -385,7 +406,7 @@ func (p *parser) command() *Command {
 	}
 	if !known {
 		if th := extensionTheory(name); th != "" {
-			p.errorf("%s", (&UnsupportedTheoryError{Theory: th, Symbol: name}).Error())
+			p.errorf("%w", &UnsupportedTheoryError{Theory: th, Symbol: name})
 		}
 		// Keep verbatim: read to the closing parenthesis.
 		for lx.depth > 0 {
@@ -418,7 +439,7 @@ func (p *parser) command() *Command {
 			p.done = true
 			return c
 		}
-		p.deferred = true
+		p.nextUnread = true
 		return c
 	}
 	if kind == CmdExit {
@@ -438,7 +459,7 @@ func (p *parser) command() *Command {
 // for, so that a command is answered before the next one arrives.
 func (p *parser) advanceAfterCommand() {
 	if p.interactive {
-		p.deferred = true
+		p.nextUnread = true
 		return
 	}
 	p.lx.next()
@@ -528,7 +549,7 @@ func (p *parser) commandBody(c *Command) {
 			p.declareFun(f, c.Pos)
 		}
 		bodyPos := lx.tpos
-		f.Body = p.bodyWith(formals)
+		f.Body = p.bodyWith(formals, res)
 		p.checkBody(f, bodyPos)
 		if kind == smt.FuncDefined {
 			p.declareFun(f, c.Pos)
@@ -539,7 +560,7 @@ func (p *parser) commandBody(c *Command) {
 		res := p.sort()
 		f := p.st.NewFunc(name, smt.FuncDefined, nil, res)
 		bodyPos := lx.tpos
-		f.Body = p.term()
+		f.Body = p.termWant(res)
 		p.checkBody(f, bodyPos)
 		p.declareFun(f, c.Pos)
 		c.Funcs = []*smt.Func{f}
@@ -560,7 +581,7 @@ func (p *parser) commandBody(c *Command) {
 		p.expect(tLParen, "'(' before the function bodies")
 		for _, f := range c.Funcs {
 			bodyPos := lx.tpos
-			f.Body = p.bodyWith(f.Formals)
+			f.Body = p.bodyWith(f.Formals, f.Result)
 			p.checkBody(f, bodyPos)
 		}
 		p.expect(tRParen, "')' after the function bodies")
@@ -692,12 +713,14 @@ func (p *parser) checkBody(f *smt.Func, pos Pos) {
 	}
 }
 
-func (p *parser) bodyWith(formals []*smt.Term) *smt.Term {
+// bodyWith parses a term in the scope of formals, whose sort its context
+// fixes to want (nil: no constraint).
+func (p *parser) bodyWith(formals []*smt.Term, want *smt.Sort) *smt.Term {
 	n := len(p.bound)
 	for _, v := range formals {
 		p.pushBound(v.Name(), v)
 	}
-	t := p.term()
+	t := p.termWant(want)
 	p.popBound(n)
 	return t
 }
@@ -1004,7 +1027,7 @@ func (p *parser) sortAfterParen(pos Pos) *smt.Sort {
 				return smt.FloatSort(eb, sb)
 			}
 			if th := extensionTheory(name); th != "" {
-				p.errorAt(pos, "%s", (&UnsupportedTheoryError{Theory: th, Symbol: name}).Error())
+				p.errorAt(pos, "%w", &UnsupportedTheoryError{Theory: th, Symbol: name})
 			}
 			p.errorAt(pos, "unknown indexed sort (_ %s …)", name)
 		}
@@ -1081,7 +1104,7 @@ func (p *parser) namedSort(name string, args []*smt.Sort, pos Pos) *smt.Sort {
 		return smt.SeqSort(args[0])
 	}
 	if th := extensionTheory(name); th != "" {
-		p.errorAt(pos, "%s", (&UnsupportedTheoryError{Theory: th, Symbol: name}).Error())
+		p.errorAt(pos, "%w", &UnsupportedTheoryError{Theory: th, Symbol: name})
 	}
 	p.errorAt(pos, "unknown sort %s (declare it with declare-sort)", name)
 	return nil
@@ -1138,7 +1161,7 @@ func (p *parser) datatypeBodies(ds []*smt.Datatype, arities []int, pos Pos) {
 		}
 		p.sortParams = nil
 		if err := p.st.DefineConstructors(d, cons); err != nil {
-			p.errorAt(pos, "%v", err)
+			p.errorAt(pos, "%w", err)
 		}
 		for _, c := range d.Constructors {
 			p.declareFun(c, pos)
@@ -1203,10 +1226,20 @@ func (p *parser) popBound(n int) {
 	p.bound = p.bound[:n]
 }
 
+// termWant parses a term whose sort its context fixes to want (nil: no
+// constraint); want resolves constructors of parametric datatypes, as
+// (as C want) would.
+func (p *parser) termWant(want *smt.Sort) *smt.Term {
+	p.want = want
+	return p.term()
+}
+
 // term parses a term and moves past it.
 func (p *parser) term() *smt.Term {
 	lx := p.lx
 	pos := lx.tpos
+	want, deferOK := p.want, p.deferOK
+	p.want, p.deferOK = nil, false
 	switch lx.kind {
 	case tNumeral:
 		if v, ok := decimalUint64(lx.text); ok && v <= math.MaxInt64 {
@@ -1241,28 +1274,28 @@ func (p *parser) term() *smt.Term {
 		p.next()
 		t, err := p.st.BV(v, w)
 		if err != nil {
-			p.errorAt(pos, "%v", err)
+			p.errorAt(pos, "%w", err)
 		}
 		return t
 	case tString:
 		cps, err := unescapeString(lx.text)
 		if err != nil {
-			p.errorf("%v", err)
+			p.errorf("%w", err)
 		}
 		p.next()
 		t, err := p.st.String(cps)
 		if err != nil {
-			p.errorAt(pos, "%v", err)
+			p.errorAt(pos, "%w", err)
 		}
 		return t
 	case tSymbol:
 		name := lx.name()
 		quoted := lx.quoted
 		p.next()
-		return p.symbolTerm(name, quoted, pos)
+		return p.symbolTerm(name, quoted, pos, want, deferOK)
 	case tLParen:
 		p.next()
-		return p.compound(pos)
+		return p.compoundWant(pos, want)
 	}
 	p.unexpected("a term")
 	return nil
@@ -1284,18 +1317,23 @@ func (p *parser) bigNumeral() *big.Int {
 	return v
 }
 
-func (p *parser) symbolTerm(name string, quoted bool, pos Pos) *smt.Term {
+func (p *parser) symbolTerm(name string, quoted bool, pos Pos, want *smt.Sort, deferOK bool) *smt.Term {
 	if v := p.lookupBound(name); v != nil {
 		return v
 	}
 	if f, ok := p.funs[name]; ok {
+		if f.Kind == smt.FuncConstructor && len(f.Params) == 0 && (f.Result.HasParams() || f.Overloaded) {
+			if t, ok := p.ambiguousConstructor(f, want, deferOK); ok {
+				return t
+			}
+		}
 		if len(f.Params) != 0 {
 			p.higherOrder(pos, name)
 			p.errorAt(pos, "%s is a function of %d arguments, used as a constant", name, len(f.Params))
 		}
 		t, err := p.st.ApplyFunc(f, nil)
 		if err != nil {
-			p.errorAt(pos, "%v", err)
+			p.errorAt(pos, "%w", err)
 		}
 		return t
 	}
@@ -1318,7 +1356,7 @@ func (p *parser) symbolTerm(name string, quoted bool, pos Pos) *smt.Term {
 	if op, ok := smt.LookupOp(name); ok && op.Info().Indices == 0 {
 		t, err := p.st.Apply(op, nil)
 		if err != nil {
-			p.errorAt(pos, "%s is an operator and needs arguments: %v", name, err)
+			p.errorAt(pos, "%s is an operator and needs arguments: %w", name, err)
 		}
 		return t
 	}
@@ -1348,39 +1386,139 @@ func (p *parser) symbolTerm(name string, quoted bool, pos Pos) *smt.Term {
 // of cvc5's HO_ logics.
 func (p *parser) higherOrder(pos Pos, what string) {
 	if strings.HasPrefix(p.logic, "HO_") {
-		p.errorAt(pos, "%s", (&UnsupportedTheoryError{Theory: "higher-order logic", Symbol: what}).Error())
+		p.errorAt(pos, "%w", &UnsupportedTheoryError{Theory: "higher-order logic", Symbol: what})
 	}
 }
 
 func (p *parser) unknownSymbol(name string, pos Pos) {
 
 	if name == "fmf.card" {
-		p.errorAt(pos, "%s", (&UnsupportedTheoryError{Theory: "cardinality constraints (cvc5 finite model finding)", Symbol: name}).Error())
+		p.errorAt(pos, "%w", &UnsupportedTheoryError{Theory: "cardinality constraints (cvc5 finite model finding)", Symbol: name})
 	}
 	if th := extensionTheory(name); th != "" {
-		p.errorAt(pos, "%s", (&UnsupportedTheoryError{Theory: th, Symbol: name}).Error())
+		p.errorAt(pos, "%w", &UnsupportedTheoryError{Theory: th, Symbol: name})
 	}
 	p.errorAt(pos, "unknown symbol %s (declare it with declare-fun or declare-const)", name)
 }
 
+// ambiguousConstructor resolves a bare nullary constructor of a
+// parametric datatype (z3's nil or none in a model) whose sort only its
+// context fixes: to want when there is one, else, when deferOK, it returns
+// nil and leaves the constructor in p.deferred for the application it is
+// an argument of. ok is false for every other symbol.
+func (p *parser) ambiguousConstructor(f *smt.Func, want *smt.Sort, deferOK bool) (*smt.Term, bool) {
+	if want != nil {
+		g := p.resolve(f, nil, want)
+		if t, err := p.st.ApplyFuncAs(g, nil, want); err == nil {
+			return t, true
+		}
+	}
+	if deferOK && f.Result.HasParams() {
+		p.deferred = f
+		return nil, true
+	}
+	return nil, false
+}
+
+// deferredArg is an argument of an application left unresolved by
+// [parser.ambiguousConstructor].
+type deferredArg struct {
+	i   int
+	f   *smt.Func
+	pos Pos
+}
+
+// argWant is the sort that argument i of an application must have, as far
+// as the head, the application's own expected sort want and the other
+// arguments (nil where not read or deferred) fix it; nil when they do not.
+// f is the head when it is a function symbol, name the head's name.
+func argWant(f *smt.Func, as *smt.Sort, name string, want *smt.Sort, args []*smt.Term, i int) *smt.Sort {
+	if f != nil {
+		if i >= len(f.Params) {
+			return nil
+		}
+		ps := f.Params[i]
+		if !ps.HasParams() {
+			return ps
+		}
+		bind := map[string]*smt.Sort{}
+		if as == nil {
+			as = want
+		}
+		if as != nil && !smt.Match(f.Result, as, bind) {
+			clear(bind)
+		}
+		for j, a := range args {
+			if j != i && j < len(f.Params) && a != nil && !a.Sort().HasParams() {
+				smt.Match(f.Params[j], a.Sort(), bind)
+			}
+		}
+		if s := ps.Subst(bind); !s.HasParams() {
+			return s
+		}
+		return nil
+	}
+	other := func(skip ...int) *smt.Sort {
+	next:
+		for j, a := range args {
+			for _, k := range skip {
+				if j == k {
+					continue next
+				}
+			}
+			if a != nil && !a.Sort().HasParams() {
+				return a.Sort()
+			}
+		}
+		return nil
+	}
+	switch name {
+	case "=", "distinct":
+		return other(i)
+	case "ite":
+		switch i {
+		case 0:
+			return smt.BoolSort()
+		case 1, 2:
+			if want != nil {
+				return want
+			}
+			return other(0, i)
+		}
+	case "select", "store":
+		if len(args) > 0 && args[0] != nil && args[0].Sort().Kind == smt.KindArray {
+			switch i {
+			case 1:
+				return args[0].Sort().Index()
+			case 2:
+				return args[0].Sort().Elem()
+			}
+		}
+	}
+	return nil
+}
+
 // compound parses the rest of a parenthesized term, after '('.
-func (p *parser) compound(pos Pos) *smt.Term {
+func (p *parser) compound(pos Pos) *smt.Term { return p.compoundWant(pos, nil) }
+
+// compoundWant is compound for a term whose context fixes its sort to want.
+func (p *parser) compoundWant(pos Pos, want *smt.Sort) *smt.Term {
 	lx := p.lx
 	if lx.kind == tSymbol && !lx.quoted {
 		switch string(lx.text) {
 		case "let":
 			p.next()
-			return p.let(pos)
+			return p.let(pos, want)
 		case "forall", "exists":
 			forall := lx.is("forall")
 			p.next()
 			vs := p.sortedVars(true)
 			bodyPos := lx.tpos
-			body := p.bodyWith(vs)
+			body := p.bodyWith(vs, smt.BoolSort())
 			p.expect(tRParen, "')' closing the quantifier")
 			t, err := p.st.Quantifier(forall, vs, body)
 			if err != nil {
-				p.errorAt(bodyPos, "%v", err)
+				p.errorAt(bodyPos, "%w", err)
 			}
 			return t
 		case "!":
@@ -1393,7 +1531,8 @@ func (p *parser) compound(pos Pos) *smt.Term {
 			p.next()
 			return p.asTerm(pos, nil)
 		case "match":
-			p.errorf("match terms are not supported yet")
+			p.next()
+			return p.match(pos)
 		case "root-obj":
 			if p.model != nil {
 				p.next()
@@ -1406,7 +1545,7 @@ func (p *parser) compound(pos Pos) *smt.Term {
 			}
 			fallthrough
 		case "@":
-			p.errorf("%s", (&UnsupportedTheoryError{Theory: "higher-order logic", Symbol: string(p.lx.text)}).Error())
+			p.errorf("%w", &UnsupportedTheoryError{Theory: "higher-order logic", Symbol: string(p.lx.text)})
 		}
 	}
 	// An application: head then arguments.
@@ -1426,7 +1565,7 @@ func (p *parser) compound(pos Pos) *smt.Term {
 		h.name, h.quoted = lx.name(), lx.quoted
 		if p.funs[h.name] == nil {
 			if th := extensionTheory(h.name); th != "" {
-				p.errorf("%s", (&UnsupportedTheoryError{Theory: th, Symbol: h.name}).Error())
+				p.errorf("%w", &UnsupportedTheoryError{Theory: th, Symbol: h.name})
 			}
 		}
 		p.next()
@@ -1484,18 +1623,52 @@ func (p *parser) compound(pos Pos) *smt.Term {
 		p.unexpected("an operator or function name")
 	}
 	// The arguments go on a stack shared by all applications: the
-	// builders copy what they keep.
+	// builders copy what they keep. Where the head fixes an argument's
+	// sort it is passed down, for constructors of parametric datatypes.
+	var hf *smt.Func
+	switch {
+	case h.tester != nil:
+		hf = h.tester
+	case h.as != nil:
+		hf = p.funs[h.asName]
+	case h.name != "" && h.idx == nil && h.cnst == nil:
+		if g := p.funs[h.name]; g != nil && len(p.overloads[h.name]) == 0 && p.lookupBound(h.name) == nil {
+			hf = g
+		}
+	}
+	eager := hf != nil || h.name == "=" || h.name == "distinct" || h.name == "ite"
 	base := len(p.argStack)
 	defer func() { p.argStack = p.argStack[:base] }()
+	var deferred []deferredArg
 	for lx.kind != tRParen {
 		if lx.kind == tEOF {
 			p.unexpected("')'")
 		}
+		if eager {
+			p.want = argWant(hf, h.as, h.name, want, p.argStack[base:], len(p.argStack)-base)
+		} else if h.cnst != nil && h.cnst.Kind == smt.KindArray {
+			p.want = h.cnst.Elem()
+		}
+		apos := lx.tpos
+		p.deferOK = true
 		t := p.term()
+		if t == nil {
+			deferred = append(deferred, deferredArg{len(p.argStack) - base, p.deferred, apos})
+		}
 		p.argStack = append(p.argStack, t)
 	}
 	p.next()
 	args := p.argStack[base:len(p.argStack):len(p.argStack)]
+	for _, d := range deferred {
+		s := argWant(hf, h.as, h.name, want, args, d.i)
+		var err error
+		if s != nil {
+			args[d.i], err = p.st.ApplyFuncAs(p.resolve(d.f, nil, s), nil, s)
+		}
+		if s == nil || err != nil {
+			p.errorAt(d.pos, "%s result sort is ambiguous; qualify it with (as %s SORT)", d.f.Name, d.f.Name)
+		}
+	}
 	var t *smt.Term
 	var err error
 	switch {
@@ -1518,7 +1691,7 @@ func (p *parser) compound(pos Pos) *smt.Term {
 		t, err = p.apply(h.name, h.quoted, args, headPos)
 	}
 	if err != nil {
-		p.errorAt(pos, "%v", err)
+		p.errorAt(pos, "%w", err)
 	}
 	return t
 }
@@ -1642,7 +1815,7 @@ func (p *parser) indexedApp(name string, idx []int, args []*smt.Term, pos Pos) (
 			p.unknownSymbol(name, pos)
 		}
 		if th := extensionTheory(name); th != "" {
-			p.errorAt(pos, "%s", (&UnsupportedTheoryError{Theory: th, Symbol: name}).Error())
+			p.errorAt(pos, "%w", &UnsupportedTheoryError{Theory: th, Symbol: name})
 		}
 		return nil, fmt.Errorf("unknown indexed operator (_ %s …)", name)
 	}
@@ -1686,7 +1859,7 @@ func (p *parser) indexedConst(pos Pos) *smt.Term {
 		p.expect(tRParen, "')'")
 		t, err := p.st.String([]rune{rune(v)})
 		if err != nil {
-			p.errorAt(pos, "%v", err)
+			p.errorAt(pos, "%w", err)
 		}
 		return t
 	}
@@ -1702,7 +1875,7 @@ func (p *parser) indexedConst(pos Pos) *smt.Term {
 		}
 		t, err := p.st.BV(v, w)
 		if err != nil {
-			p.errorAt(pos, "%v", err)
+			p.errorAt(pos, "%w", err)
 		}
 		return t
 	}
@@ -1713,7 +1886,7 @@ func (p *parser) indexedConst(pos Pos) *smt.Term {
 	p.next()
 	t, err := p.indexedApp(name, idx, nil, pos)
 	if err != nil {
-		p.errorAt(pos, "%v", err)
+		p.errorAt(pos, "%w", err)
 	}
 	return t
 }
@@ -1727,7 +1900,7 @@ func (p *parser) asTerm(pos Pos, _ []*smt.Term) *smt.Term {
 	if f == nil && name == "seq.empty" {
 		t, err := p.st.SeqEmpty(s)
 		if err != nil {
-			p.errorAt(pos, "%v", err)
+			p.errorAt(pos, "%w", err)
 		}
 		return t
 	}
@@ -1745,12 +1918,12 @@ func (p *parser) asTerm(pos Pos, _ []*smt.Term) *smt.Term {
 	}
 	t, err := p.st.ApplyFuncAs(p.resolve(f, nil, s), nil, s)
 	if err != nil {
-		p.errorAt(pos, "%v", err)
+		p.errorAt(pos, "%w", err)
 	}
 	return t
 }
 
-func (p *parser) let(pos Pos) *smt.Term {
+func (p *parser) let(pos Pos, want *smt.Sort) *smt.Term {
 	lx := p.lx
 	p.expect(tLParen, "'(' before the let bindings")
 	var vars, vals []*smt.Term
@@ -1772,14 +1945,114 @@ func (p *parser) let(pos Pos) *smt.Term {
 	for i, v := range vars {
 		p.pushBound(names[i], v)
 	}
-	body := p.term()
+	body := p.termWant(want)
 	p.popBound(n)
 	p.expect(tRParen, "')' closing let")
 	t, err := p.st.Let(vars, vals, body)
 	if err != nil {
-		p.errorAt(pos, "%v", err)
+		p.errorAt(pos, "%w", err)
 	}
 	return t
+}
+
+// match parses (match t ((pattern body)…)) after "(match". Each
+// pattern's variables are in scope in its own body only.
+func (p *parser) match(pos Pos) *smt.Term {
+	lx := p.lx
+	tpos := lx.tpos
+	t := p.term()
+	ts := t.Sort()
+	if ts.Kind != smt.KindDatatype || ts.Datatype == nil {
+		p.errorAt(tpos, "match needs a term of a datatype sort, got %s", ts)
+	}
+	p.expect(tLParen, "'(' before the match cases")
+	var cases []smt.MatchCase
+	var bodies []*smt.Term
+	for lx.kind != tRParen {
+		p.expect(tLParen, "'(' before a (pattern term) match case")
+		c := p.pattern(ts)
+		n := len(p.bound)
+		for _, v := range c.Vars {
+			p.pushBound(v.Name(), v)
+		}
+		bpos := lx.tpos
+		body := p.term()
+		p.popBound(n)
+		if len(bodies) > 0 && body.Sort() != bodies[0].Sort() {
+			p.errorAt(bpos, "match case %d has sort %s, but the first case has sort %s", len(bodies)+1, body.Sort(), bodies[0].Sort())
+		}
+		p.expect(tRParen, "')' after a match case")
+		cases = append(cases, c)
+		bodies = append(bodies, body)
+	}
+	p.next()
+	if len(cases) == 0 {
+		p.errorAt(pos, "match needs at least one case")
+	}
+	p.expect(tRParen, "')' closing match")
+	m, err := p.st.Match(t, cases, bodies)
+	if err != nil {
+		p.errorAt(pos, "%v", err)
+	}
+	return m
+}
+
+// pattern parses a pattern of a match on a term of datatype sort ts: a
+// nullary constructor C, (C x1 … xk), or a variable x.
+func (p *parser) pattern(ts *smt.Sort) smt.MatchCase {
+	lx := p.lx
+	pos := lx.tpos
+	bind := map[string]*smt.Sort{}
+	for i, n := range ts.Datatype.Params {
+		bind[n] = ts.Params[i]
+	}
+	if lx.kind == tSymbol {
+		name := lx.name()
+		p.next()
+		if c := constructorOf(ts.Datatype, name); c != nil {
+			if len(c.Params) > 0 {
+				p.errorAt(pos, "constructor %s has %d fields: write the pattern (%s x1 … x%d)", name, len(c.Params), name, len(c.Params))
+			}
+			return smt.MatchCase{Constructor: c}
+		}
+		return smt.MatchCase{Vars: []*smt.Term{p.st.Var(name, ts)}}
+	}
+	p.expect(tLParen, "a pattern: a constructor, (constructor variable…) or a variable")
+	cpos := lx.tpos
+	name := p.symbol("a constructor")
+	c := constructorOf(ts.Datatype, name)
+	if c == nil {
+		p.errorAt(cpos, "%s is not a constructor of %s", name, ts)
+	}
+	var vars []*smt.Term
+	for lx.kind != tRParen {
+		vpos := lx.tpos
+		v := p.symbol("a pattern variable")
+		if len(vars) == len(c.Params) {
+			p.errorAt(vpos, "constructor %s has %d fields, the pattern binds more variables", name, len(c.Params))
+		}
+		for _, w := range vars {
+			if w.Name() == v {
+				p.errorAt(vpos, "pattern variable %s occurs twice", v)
+			}
+		}
+		vars = append(vars, p.st.Var(v, c.Params[len(vars)].Subst(bind)))
+	}
+	p.next()
+	if len(vars) != len(c.Params) {
+		p.errorAt(pos, "constructor %s has %d fields, the pattern binds %d variables", name, len(c.Params), len(vars))
+	}
+	return smt.MatchCase{Constructor: c, Vars: vars}
+}
+
+// constructorOf is the constructor of d called name, or nil.
+func constructorOf(d *smt.Datatype, name string) *smt.Func {
+	for _, c := range d.Constructors {
+		if c.Name == name {
+			return c
+		}
+	}
+	return nil
 }
 
 func (p *parser) annotated(pos Pos) *smt.Term {

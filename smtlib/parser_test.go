@@ -1,6 +1,7 @@
 package smtlib
 
 import (
+	"errors"
 	"io"
 	"strings"
 	"testing"
@@ -75,14 +76,19 @@ func TestErrorsAreLocatedAndCollected(t *testing.T) {
 		t.Fatalf("want 3 errors, got %v", err)
 	}
 	want := []string{
-		"bad.smt2:2:9: + argument 2 must be Int or Real, got Bool (argument sorts: Int Bool)",
+		"bad.smt2:2:9: + argument 2 must be Int or Real, got Bool",
 		"bad.smt2:3:12: unknown symbol y (declare it with declare-fun or declare-const)",
-		"bad.smt2:4:9: bvadd arguments must have one width, got (_ BitVec 1) and (_ BitVec 2) (argument sorts: (_ BitVec 1) (_ BitVec 2))",
+		"bad.smt2:4:9: bvadd arguments must have one width, got (_ BitVec 1) and (_ BitVec 2)",
 	}
 	for i, e := range list {
 		if e.Error() != want[i] {
 			t.Errorf("error %d:\n got %s\nwant %s", i, e, want[i])
 		}
+	}
+	// the builder's typed error is the cause, reachable from the list
+	var se *smt.SortError
+	if !errors.As(err, &se) || se.Op != "+" || !errors.As(list[2], &se) || se.Op != "bvadd" {
+		t.Errorf("errors.As finds no *smt.SortError for + and bvadd in %v", err)
 	}
 	// the good commands are kept
 	if len(sc.Commands) != 2 {
@@ -94,6 +100,42 @@ func TestUnsupportedTheoryIsNamed(t *testing.T) {
 	_, err := Parse("s.smt2", []byte(`(set-logic ALL)(declare-const s (Set Int))`))
 	if UnsupportedTheory(err) != "sets" {
 		t.Fatalf("want sets, got %v", err)
+	}
+	// every way of meeting an extension theory gives the typed error
+	for src, theory := range map[string]string{
+		`(assert (= #f1m7 #f1m7))`:                       "finite fields",
+		`(declare-const b (Bag Int))`:                    "bags",
+		`(declare-const x Int)(assert (set.member x x))`: "sets",
+		`(assert (sep.emp))`:                             "separation logic",
+	} {
+		_, err := Parse("x.smt2", []byte(src))
+		var u *UnsupportedTheoryError
+		if !errors.As(err, &u) || u.Theory != theory {
+			t.Errorf("%s: errors.As gives %+v from %v, want theory %s", src, u, err, theory)
+		}
+	}
+}
+
+// TestSortErrorsNameSortsOnce: a message that already names the argument
+// sorts does not list them again.
+func TestSortErrorsNameSortsOnce(t *testing.T) {
+	for _, src := range []string{
+		`(declare-const x (_ BitVec 8))(declare-const y (_ BitVec 1))(assert (= (bvadd x y) x))`,
+		`(declare-const x Int)(assert (and x true))`,
+		`(declare-fun f (Int) Bool)(assert (f true))`,
+		`(assert (bvult #b1 #x01))`,
+	} {
+		_, err := Parse("x.smt2", []byte(src))
+		if err == nil {
+			t.Errorf("%s: no error", src)
+			continue
+		}
+		msg := err.Error()
+		for _, s := range []string{"(_ BitVec 8)", "(_ BitVec 1)", "Bool", "Int"} {
+			if strings.Count(msg, s) > 1 {
+				t.Errorf("%s: %s names %s twice", src, msg, s)
+			}
+		}
 	}
 }
 

@@ -97,10 +97,14 @@ func (m *Model) Lookup(f *smt.Func) *ModelDef {
 // "model" keyword) and cvc5 (1.0) print it, resolving symbols against the
 // script the model answers. Terms go into the script's store.
 func ParseModel(text []byte, sc *Script) (*Model, error) {
-	p := modelParser(text, sc)
+	return parseModel(modelParser(text, sc), text)
+}
+
+func parseModel(p *parser, text []byte) (*Model, error) {
 	m := &Model{Universe: map[*smt.Sort][]*smt.Func{}}
 	p.model = m
 	err := p.guard(func() {
+		p.modelSignatures(text)
 		p.expect(tLParen, "'(' to start a model")
 		if p.lx.is("model") {
 			p.next()
@@ -127,12 +131,18 @@ func ParseModel(text []byte, sc *Script) (*Model, error) {
 // ValuePair is one (term value) pair of a get-value answer.
 type ValuePair struct {
 	Term, Value *smt.Term
+	// Text is the value as the solver printed it, for harnesses that
+	// compare a solver's printing itself (z3's string escapes).
+	Text string
 }
 
 // ParseValues reads a get-value answer ((t1 v1) (t2 v2) …) against the
 // script it answers.
 func ParseValues(text []byte, sc *Script) ([]ValuePair, error) {
-	p := modelParser(text, sc)
+	return parseValues(modelParser(text, sc), text)
+}
+
+func parseValues(p *parser, text []byte) ([]ValuePair, error) {
 	p.model = &Model{Universe: map[*smt.Sort][]*smt.Func{}}
 	var out []ValuePair
 	err := p.guard(func() {
@@ -141,13 +151,15 @@ func ParseValues(text []byte, sc *Script) ([]ValuePair, error) {
 			p.expect(tLParen, "'(' before a (term value) pair")
 			t := p.term()
 			p.expectSort = t.Sort()
-			v := p.term()
+			start := p.lx.tpos.Offset
+			v := p.termWant(t.Sort())
+			vtext := strings.TrimSpace(string(text[start:p.lx.tpos.Offset]))
 			p.expectSort = nil
 			p.expect(tRParen, "')' after a (term value) pair")
 			if !sortFits(t.Sort(), v.Sort()) {
 				p.errorf("value of sort %s for a term of sort %s", v.Sort(), t.Sort())
 			}
-			out = append(out, ValuePair{t, v})
+			out = append(out, ValuePair{t, v, vtext})
 		}
 		p.lx.next()
 		if p.lx.kind != tEOF {
@@ -186,7 +198,7 @@ func (p *parser) guard(f func()) (err error) {
 		}
 	}()
 	if p.lx.kind == tBad {
-		p.errorf("%s", p.lx.badMsg)
+		p.lexError()
 	}
 	f()
 	return p.errs.Err()
@@ -197,12 +209,17 @@ func sortFits(want, got *smt.Sort) bool {
 }
 
 func modelParser(text []byte, sc *Script) *parser {
+	return modelParserEnv(text, sc.Filename, sc.Store, sc.env)
+}
+
+// modelParserEnv reads a response against the symbols of env (nil: none).
+func modelParserEnv(text []byte, filename string, st *smt.Store, e *parser) *parser {
 	name := "<model>"
-	if sc.Filename != "" {
-		name = "<model of " + sc.Filename + ">"
+	if filename != "" {
+		name = "<model of " + filename + ">"
 	}
-	p := newParser(name, newLexerBytes(text), []Options{{Store: sc.Store}})
-	if e := sc.env; e != nil {
+	p := newParser(name, newLexerBytes(text), []Options{{Store: st}})
+	if e != nil {
 		p.funs = maps.Clone(e.funs)
 		p.testers = maps.Clone(e.testers)
 		p.sorts = maps.Clone(e.sorts)
@@ -229,7 +246,7 @@ func (p *parser) modelEntry(m *Model) {
 		res := p.sort()
 		def := p.modelDef(name, formals, res, pos)
 		p.expectSort = res
-		def.Body = p.inlineLets(p.bodyWith(formals))
+		def.Body = p.inlineLets(p.bodyWith(formals, res))
 		p.expectSort = nil
 		if !sortFits(res, def.Body.Sort()) {
 			p.errorAt(pos, "model gives %s a value of sort %s, but it has sort %s", name, def.Body.Sort(), res)
@@ -254,7 +271,7 @@ func (p *parser) modelEntry(m *Model) {
 		p.next()
 		p.expect(tLParen, "'(' before the function bodies")
 		for _, d := range defs {
-			d.Body = p.bodyWith(d.Formals)
+			d.Body = p.bodyWith(d.Formals, d.Func.Result)
 			if !d.Declared {
 				d.Func.Formals, d.Func.Body = d.Formals, d.Body
 			}
@@ -306,7 +323,7 @@ func (p *parser) inlineLets(t *smt.Term) *smt.Term {
 	e.InlineDefs, e.StripAnnotations = false, false
 	r, err := e.Expand(t)
 	if err != nil {
-		p.errorf("model value: %v", err)
+		p.errorf("model value: %w", err)
 	}
 	return r
 }
@@ -378,12 +395,15 @@ func (p *parser) markLocal(f *smt.Func) {
 }
 
 func (p *parser) pendingFunc(name string) *smt.Func {
-	for _, f := range p.pending {
-		if f.Name == name {
-			return f
-		}
+	return p.pendingBy[name]
+}
+
+func (p *parser) addPending(f *smt.Func) {
+	if p.pendingBy == nil {
+		p.pendingBy = map[string]*smt.Func{}
 	}
-	return nil
+	p.pending = append(p.pending, f)
+	p.pendingBy[f.Name] = f
 }
 
 // asArray reads the function name of (_ as-array f) in a model. The
@@ -403,12 +423,12 @@ func (p *parser) asArray(pos Pos) *smt.Term {
 		}
 		f = p.st.NewFunc(name, smt.FuncDefined, []*smt.Sort{s.Index()}, s.Elem())
 		p.markLocal(f)
-		p.pending = append(p.pending, f)
+		p.addPending(f)
 		p.funs[name] = f
 	}
 	t, err := p.st.AsArray(f)
 	if err != nil {
-		p.errorAt(pos, "%v", err)
+		p.errorAt(pos, "%w", err)
 	}
 	return t
 }
@@ -417,7 +437,7 @@ func (p *parser) asArray(pos Pos) *smt.Term {
 // model's own and its as-array.
 func (p *parser) lambda(pos Pos) *smt.Term {
 	vs := p.sortedVars(true)
-	body := p.bodyWith(vs)
+	body := p.bodyWith(vs, nil)
 	p.expect(tRParen, "')' closing lambda")
 	p.lambdas++
 	f := p.st.NewFunc("lambda!"+strconv.Itoa(p.lambdas), smt.FuncDefined, sortsOfVars(vs), body.Sort())
@@ -425,7 +445,7 @@ func (p *parser) lambda(pos Pos) *smt.Term {
 	p.markLocal(f)
 	t, err := p.st.AsArray(f)
 	if err != nil {
-		p.errorAt(pos, "%v", err)
+		p.errorAt(pos, "%w", err)
 	}
 	return t
 }
@@ -433,12 +453,12 @@ func (p *parser) lambda(pos Pos) *smt.Term {
 // rootObj reads z3's (root-obj p k), a polynomial p in x and a root index.
 func (p *parser) rootObj(pos Pos) *smt.Term {
 	x := p.st.Var("x", smt.RealSort())
-	poly := p.bodyWith([]*smt.Term{x})
+	poly := p.bodyWith([]*smt.Term{x}, nil)
 	k := p.numeralInt()
 	p.expect(tRParen, "')' closing root-obj")
 	t, err := p.st.Apply(smt.OpRootObj, []int{k}, poly)
 	if err != nil {
-		p.errorAt(pos, "%v", err)
+		p.errorAt(pos, "%w", err)
 	}
 	return t
 }
@@ -453,3 +473,61 @@ func (p *parser) modelValue(name string, s *smt.Sort) *smt.Term {
 }
 
 var _ = io.EOF
+
+// modelSignatures reads the header of every define-fun of the model first,
+// so that a definition may use a function the model defines further down:
+// z3 prints (_ as-array k!0) before k!0's define-fun, also where the
+// expected sort says nothing about k!0's (an index or an element of an
+// array of arrays). Each function of the solver's own gets its signature
+// now and its body when the second pass reaches it. Errors are left to
+// the second pass, which reads the same text.
+func (p *parser) modelSignatures(text []byte) {
+	q := newParser(p.filename, newLexerBytes(text), []Options{{Store: p.st}})
+	q.funs, q.sorts, q.testers, q.overloads, q.updaters, q.logic = p.funs, p.sorts, p.testers, p.overloads, p.updaters, p.logic
+	q.maxErrs = 1
+	_ = q.guard(func() {
+		lx := q.lx
+		q.expect(tLParen, "'(' to start a model")
+		if lx.is("model") {
+			q.next()
+		}
+		for lx.kind == tLParen {
+			q.next()
+			depth := lx.depth
+			if lx.is("define-fun") || lx.is("define-fun-rec") {
+				q.next()
+				name := q.symbol("a function name")
+				formals := q.sortedVars(false)
+				res := q.sort()
+				p.announce(name, sortsOfVars(formals), res)
+			}
+			for lx.depth >= depth {
+				if lx.kind == tEOF {
+					return
+				}
+				q.next()
+			}
+			q.next() // past the ')' closing the entry
+		}
+	})
+}
+
+// announce makes the solver's own function name (one the script does not
+// declare) known with its signature before its definition is read.
+func (p *parser) announce(name string, params []*smt.Sort, res *smt.Sort) {
+	if _, ok := p.funs[name]; !ok && strings.Contains(name, `\\`) {
+		name = strings.ReplaceAll(name, `\\`, `\`)
+	}
+	if f, ok := p.funs[name]; ok {
+		if (f.Kind == smt.FuncDeclared || f.Kind == smt.FuncClosedBox || f.Kind == smt.FuncOracle) && f.Body == nil {
+			return // the script's symbol, or one announced already
+		}
+		if p.modelLocal[f] {
+			return
+		}
+	}
+	f := p.st.NewFunc(name, smt.FuncDefined, params, res)
+	p.markLocal(f)
+	p.addPending(f)
+	p.funs[name] = f
+}

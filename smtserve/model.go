@@ -7,7 +7,6 @@ import (
 	"regexp"
 	"strings"
 
-	"tandem/fuzzysat"
 	"tandem/smt"
 	"tandem/smtlib"
 )
@@ -137,18 +136,65 @@ func namedBools(t *smt.Term, seen map[*smt.Term]bool, names *[]string, terms *[]
 	}
 }
 
-var seedDefine = regexp.MustCompile(`\(\s*define-fun\s+(\|[^|]*\||[^\s()|]+)\s+\(\s*\)\s+(?:Bool|\(\s*_\s+BitVec\s+\d+\s*\))\s+(#x[0-9a-fA-F]+|#b[01]+|true|false|\(\s*_\s+bv\d+\s+\d+\s*\))\s*\)`)
+var (
+	seedLiteral = `(#x[0-9a-fA-F]+|#b[01]+|true|false|\(\s*_\s+bv\d+\s+\d+\s*\))`
+	seedDefine  = regexp.MustCompile(`\(\s*define-fun\s+(\|[^|]*\||[^\s()|]+)\s+\(\s*\)\s+(?:Bool|\(\s*_\s+BitVec\s+\d+\s*\))\s+` + seedLiteral + `\s*\)`)
+	seedPair    = regexp.MustCompile(`\(\s*(\|[^|]*\||[^\s()|]+)\s+` + seedLiteral + `\s*\)`)
+	seedBVLit   = regexp.MustCompile(`^\(\s*_\s+bv\d+\s+(\d+)\s*\)$`)
+)
 
-// parseSeed reads seed values by name from a model or get-value pairs.
+// parseSeed reads seed values by name from a model or get-value pairs:
+// the Bool and bit-vector constants, each read by [smtlib.ParseValues]
+// against a declaration of the sort its literal has.
 func parseSeed(text string) (map[string]*big.Int, error) {
+	re := seedPair
 	if strings.Contains(text, "define-fun") {
-		var b strings.Builder
-		b.WriteByte('(')
-		for _, m := range seedDefine.FindAllStringSubmatch(text, -1) {
-			fmt.Fprintf(&b, "(%s %s)", m[1], m[2])
-		}
-		b.WriteByte(')')
-		text = b.String()
+		re = seedDefine
 	}
-	return fuzzysat.ParseValues(text)
+	if re == seedPair {
+		if rest := strings.Trim(seedPair.ReplaceAllString(text, ""), "() \t\r\n"); rest != "" {
+			return nil, fmt.Errorf("cannot read %q as a value: a seed is a model or ((name value) …) pairs of Bool and bit-vector literals", rest)
+		}
+	}
+	var decls, pairs strings.Builder
+	pairs.WriteByte('(')
+	for _, m := range re.FindAllStringSubmatch(text, -1) {
+		sort := "Bool"
+		switch lit := m[2]; {
+		case strings.HasPrefix(lit, "#x"):
+			sort = fmt.Sprintf("(_ BitVec %d)", 4*(len(lit)-2))
+		case strings.HasPrefix(lit, "#b"):
+			sort = fmt.Sprintf("(_ BitVec %d)", len(lit)-2)
+		case strings.HasPrefix(lit, "("):
+			sort = "(_ BitVec " + seedBVLit.FindStringSubmatch(lit)[1] + ")"
+		}
+		fmt.Fprintf(&decls, "(declare-const %s %s)\n", m[1], sort)
+		fmt.Fprintf(&pairs, "(%s %s)", m[1], m[2])
+	}
+	pairs.WriteByte(')')
+	sc, err := smtlib.Parse("<seed>", []byte(decls.String()))
+	if err != nil {
+		return nil, err
+	}
+	vp, err := smtlib.ParseValues([]byte(pairs.String()), sc)
+	if err != nil {
+		return nil, err
+	}
+	vals := map[string]*big.Int{}
+	for _, p := range vp {
+		v, err := smt.ValueOf(p.Value)
+		if err != nil {
+			return nil, err
+		}
+		switch x := v.(type) {
+		case smt.BoolValue:
+			vals[p.Term.Func().Name] = big.NewInt(0)
+			if x {
+				vals[p.Term.Func().Name] = big.NewInt(1)
+			}
+		case smt.BVValue:
+			vals[p.Term.Func().Name] = x.V
+		}
+	}
+	return vals, nil
 }

@@ -33,6 +33,8 @@ type profileEntry struct {
 	StdinArgs       *[]string    `toml:"stdin_args"`
 	InteractiveArgs *[]string    `toml:"interactive_args"`
 	ModelArgs       *[]string    `toml:"model_args"`
+	IncrementalArgs *[]string    `toml:"incremental_args"`
+	SetOptions      *[]string    `toml:"set_options"`
 	SelfCheckArgs   *[]string    `toml:"self_check_args"`
 	Options         *[]string    `toml:"options"`
 	VersionArgs     *[]string    `toml:"version_args"`
@@ -43,16 +45,18 @@ type profileEntry struct {
 	Logics          *[]string    `toml:"logics"`
 	Operators       *[]string    `toml:"operators"`
 	Quirks          *Quirks      `toml:"quirks"`
+	Effort          *Effort      `toml:"effort"`
 }
 
 // LoadFile reads a TOML profiles file into the registry. Each [solver.NAME]
 // table overrides the keys it sets in the profile NAME, or, for a new name,
 // in the profile named by its base key (default "generic"). Keys are the
 // snake_case names of the Profile fields (binary, one_shot_args, stdin_args,
-// interactive_args, model_args, self_check_args, options, version_args,
-// option_style, signatures, normal_exit_codes, logics, operators, and a
-// [solver.NAME.quirks] table); extra_signatures appends to the base's
-// signatures instead of replacing them. Unknown keys are errors.
+// interactive_args, incremental_args, set_options, model_args,
+// self_check_args, options, version_args, option_style, signatures,
+// normal_exit_codes, logics, operators, a [solver.NAME.quirks] table and a
+// [solver.NAME.effort] table, see [Effort]); extra_signatures appends to
+// the base's signatures instead of replacing them. Unknown keys are errors.
 func (r *Registry) LoadFile(path string) error {
 	data, err := smtlib.ReadFile(path, "solver profiles", 0)
 	if err != nil {
@@ -128,6 +132,8 @@ func (e *profileEntry) apply(p *Profile) {
 	set(&p.StdinArgs, e.StdinArgs)
 	set(&p.InteractiveArgs, e.InteractiveArgs)
 	set(&p.ModelArgs, e.ModelArgs)
+	set(&p.IncrementalArgs, e.IncrementalArgs)
+	set(&p.SetOptions, e.SetOptions)
 	set(&p.SelfCheckArgs, e.SelfCheckArgs)
 	set(&p.Options, e.Options)
 	set(&p.VersionArgs, e.VersionArgs)
@@ -145,6 +151,9 @@ func (e *profileEntry) apply(p *Profile) {
 	set(&p.Operators, e.Operators)
 	if e.Quirks != nil {
 		p.Quirks = *e.Quirks
+	}
+	if e.Effort != nil {
+		p.Effort = e.Effort.clone()
 	}
 }
 

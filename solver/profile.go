@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -76,6 +77,17 @@ type Profile struct {
 	InteractiveArgs []string `json:"interactive_args,omitempty"`
 	// ModelArgs turn on model production (for get-model and get-value).
 	ModelArgs []string `json:"model_args,omitempty"`
+	// IncrementalArgs let a one-shot run take push, pop, reset-assertions,
+	// check-sat-assuming and several check-sats (cvc5 --incremental); see
+	// [Mode.Incremental].
+	IncrementalArgs []string `json:"incremental_args,omitempty"`
+	// SetOptions are the set-option keywords the solver takes, as
+	// path.Match patterns (":produce-models", ":smt.*"); empty means every
+	// keyword. Scripts tandem writes for the solver leave the others out
+	// ([Profile.TakesOption]): z3 answers a cvc5-only option such as
+	// :incremental or :sets-exp with an error, which makes the answers
+	// after it look untrustworthy.
+	SetOptions []string `json:"set_options,omitempty"`
 	// SelfCheckArgs turn on the solver's own model (and proof) checking,
 	// e.g. z3 model_validate=true, cvc5 --check-models.
 	SelfCheckArgs []string `json:"self_check_args,omitempty"`
@@ -100,6 +112,9 @@ type Profile struct {
 	Operators []string `json:"operators,omitempty"`
 	// Quirks of its model syntax.
 	Quirks Quirks `json:"quirks"`
+	// Effort says how the solver reports a deterministic count of its work
+	// (nil: it does not); see [Profile.WithEffort].
+	Effort *Effort `json:"effort,omitempty"`
 }
 
 // commonSignatures are crash and self-check signatures every native solver
@@ -132,6 +147,7 @@ func Builtin() []*Profile {
 			StdinArgs:       []string{"-smt2", "-in"},
 			InteractiveArgs: []string{"-smt2", "-in"},
 			ModelArgs:       []string{"model=true"},
+			SetOptions:      z3SetOptions,
 			SelfCheckArgs:   []string{"model_validate=true"},
 			VersionArgs:     []string{"--version"},
 			OptionStyle:     OptionKeyValue,
@@ -140,6 +156,7 @@ func Builtin() []*Profile {
 			Operators: []string{"^", "bv2int", "int2bv", "bvredor", "bvredand", "ext_rotate_left", "ext_rotate_right",
 				"bvumul_noovfl", "bvsmul_noovfl", "bvsmul_noudfl", "pble", "pbge", "pbeq", "at-most", "at-least"},
 			Quirks: Quirks{ValueOnNextLine: true, DecimalRationals: true, UniverseDeclarations: true, AsArray: true},
+			Effort: z3Effort.clone(),
 		},
 		{
 			Name:            "cvc5",
@@ -147,6 +164,7 @@ func Builtin() []*Profile {
 			OneShotArgs:     []string{"--lang=smt2", FilePlaceholder},
 			StdinArgs:       []string{"--lang=smt2"},
 			InteractiveArgs: []string{"--lang=smt2", "--incremental"},
+			IncrementalArgs: []string{"--incremental"},
 			ModelArgs:       []string{"--produce-models"},
 			SelfCheckArgs:   []string{"--check-models", "--produce-models"},
 			VersionArgs:     []string{"--version"},
@@ -156,6 +174,7 @@ func Builtin() []*Profile {
 			Operators: []string{"str.rev", "str.to_lower", "str.to_upper", "str.update", "str.indexof_re", "seq.rev",
 				"int.pow2", "iand", "^", "exp", "sin", "cos", "tan", "pi", "sqrt", "bv2nat", "int2bv"},
 			Quirks: Quirks{AbstractValuesAs: true},
+			Effort: cvc5Effort.clone(),
 		},
 		{
 			Name:            "cvc4",
@@ -163,6 +182,7 @@ func Builtin() []*Profile {
 			OneShotArgs:     []string{"--lang=smt2", FilePlaceholder},
 			StdinArgs:       []string{"--lang=smt2"},
 			InteractiveArgs: []string{"--lang=smt2", "--incremental"},
+			IncrementalArgs: []string{"--incremental"},
 			ModelArgs:       []string{"--produce-models"},
 			SelfCheckArgs:   []string{"--check-models", "--produce-models"},
 			VersionArgs:     []string{"--version"},
@@ -172,6 +192,7 @@ func Builtin() []*Profile {
 			Operators: []string{"str.rev", "str.tolower", "str.toupper", "iand", "exp", "sin", "cos", "tan", "pi",
 				"bv2nat", "int2bv"},
 			Quirks: Quirks{ModelKeyword: true, AbstractValuesAs: true},
+			Effort: cvc4Effort.clone(),
 		},
 		{
 			Name:            "boolector",
@@ -230,12 +251,15 @@ func (p *Profile) Clone() *Profile {
 	c.InteractiveArgs = slices.Clone(p.InteractiveArgs)
 	c.ModelArgs = slices.Clone(p.ModelArgs)
 	c.SelfCheckArgs = slices.Clone(p.SelfCheckArgs)
+	c.IncrementalArgs = slices.Clone(p.IncrementalArgs)
+	c.SetOptions = slices.Clone(p.SetOptions)
 	c.Options = slices.Clone(p.Options)
 	c.VersionArgs = slices.Clone(p.VersionArgs)
 	c.Signatures = slices.Clone(p.Signatures)
 	c.NormalExitCodes = slices.Clone(p.NormalExitCodes)
 	c.Logics = slices.Clone(p.Logics)
 	c.Operators = slices.Clone(p.Operators)
+	c.Effort = p.Effort.clone()
 	return &c
 }
 
@@ -251,7 +275,13 @@ func (p *Profile) Validate() error {
 	if n := countPlaceholders(p.OneShotArgs); n != 1 {
 		errs = append(errs, fmt.Errorf("profile %q: one_shot_args must contain %s exactly once (found %d)", p.Name, FilePlaceholder, n))
 	}
-	for _, list := range [][]string{p.StdinArgs, p.InteractiveArgs, p.ModelArgs, p.SelfCheckArgs, p.Options} {
+	for _, pat := range p.SetOptions {
+		if _, err := path.Match(pat, ":x"); err != nil || !strings.HasPrefix(pat, ":") {
+			errs = append(errs, fmt.Errorf("profile %q: set_options entry %q is not a keyword pattern such as \":produce-models\" or \":smt.*\"", p.Name, pat))
+			break
+		}
+	}
+	for _, list := range [][]string{p.StdinArgs, p.InteractiveArgs, p.IncrementalArgs, p.ModelArgs, p.SelfCheckArgs, p.Options} {
 		if countPlaceholders(list) != 0 {
 			errs = append(errs, fmt.Errorf("profile %q: %s may only appear in one_shot_args", p.Name, FilePlaceholder))
 			break
@@ -272,6 +302,9 @@ func (p *Profile) Validate() error {
 		if err := p.checkOption(o); err != nil {
 			errs = append(errs, err)
 		}
+	}
+	if err := p.Effort.validate(p.Name); err != nil {
+		errs = append(errs, err)
 	}
 	return errors.Join(errs...)
 }
@@ -326,6 +359,36 @@ func (p *Profile) Accepts(logic string) bool {
 // solver-specific operators.
 func (p *Profile) AcceptsOperator(op string) bool { return slices.Contains(p.Operators, op) }
 
+// TakesOption reports whether the solver takes (set-option keyword …)
+// according to the profile's SetOptions.
+func (p *Profile) TakesOption(keyword string) bool {
+	if len(p.SetOptions) == 0 {
+		return true
+	}
+	for _, pat := range p.SetOptions {
+		if ok, _ := path.Match(pat, keyword); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// z3SetOptions are the options z3 4.8 takes in set-option: SMT-LIB 2.6's,
+// its dotted module parameters (:smt.arith.solver, :model.compact, …) and
+// its global parameters; it answers any other with "unknown parameter".
+var z3SetOptions = []string{
+	":diagnostic-output-channel", ":global-declarations", ":interactive-mode", ":print-success",
+	":produce-assertions", ":produce-assignments", ":produce-models", ":produce-proofs",
+	":produce-unsat-assumptions", ":produce-unsat-cores", ":random-seed", ":regular-output-channel",
+	":reproducible-resource-limit", ":verbosity",
+	":*.*", ":auto_config", ":auto-config", ":model", ":model_validate", ":model-validate", ":proof", ":rlimit",
+	":smtlib2_compliant", ":smtlib2-compliant", ":stats", ":timeout", ":unsat_core", ":unsat-core",
+	":well_sorted_check", ":well-sorted-check", ":type_check", ":type-check", ":memory_max_size",
+	":memory-max-size", ":memory_high_watermark", ":memory-high-watermark", ":dump_models", ":dump-models",
+	":trace", ":trace_file_name", ":warning", ":unicode", ":encoding", ":debug_ref_count",
+	":memory_max_alloc_count", ":dot_proof_file",
+}
+
 // Incremental reports whether the profile can run a [Session].
 func (p *Profile) Incremental() bool { return len(p.InteractiveArgs) > 0 }
 
@@ -343,11 +406,17 @@ type Mode struct {
 	Models bool
 	// SelfCheck adds SelfCheckArgs.
 	SelfCheck bool
+	// Incremental adds IncrementalArgs, for a script with push, pop,
+	// reset-assertions, check-sat-assuming or more than one check-sat.
+	Incremental bool
 }
 
 // modeArgs returns the model/self-check arguments and the profile options.
 func (p *Profile) modeArgs(m Mode) []string {
 	var a []string
+	if m.Incremental {
+		a = append(a, p.IncrementalArgs...)
+	}
 	if m.Models {
 		a = append(a, p.ModelArgs...)
 	}

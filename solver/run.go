@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -97,6 +98,8 @@ type Result struct {
 	Argv []string `json:"argv"`
 	// PID is the solver's process id, which is also its process group id.
 	PID int `json:"pid"`
+
+	noise string // the first line of stdout that is no response, for Reason
 }
 
 // CPU is user plus system CPU time.
@@ -259,8 +262,31 @@ func (pr *child) result(stdout, stderr []byte, outDropped, errDropped int64) *Re
 // parseOutput frames stdout into responses and sorts them into answers,
 // errors and raw responses. capped says the output was cut at OutputCap, in
 // which case an unterminated last response is expected, not an error.
+// Responses splits a solver's standard output into its top-level
+// responses in order (atoms such as sat or success, and balanced
+// s-expressions), so that a caller that sent a script with :print-success
+// on can pair every command with its response. The error says the output
+// ends inside a response (the responses before it are returned).
+func Responses(out []byte) ([]string, error) {
+	fr := newBytesFrameReader(out)
+	var rs []string
+	for {
+		text, err := fr.next()
+		if err == io.EOF {
+			return rs, nil
+		}
+		if err != nil {
+			return rs, err
+		}
+		rs = append(rs, text)
+	}
+}
+
 func parseOutput(res *Result, out []byte, capped bool) {
 	fr := newBytesFrameReader(out)
+	// A word of prose is noise, and so is every word on its line: the
+	// "unknown" of z3's "ERROR: unknown parameter 'foo'" is no answer.
+	noiseLine, answerLine := -1, -1
 	for {
 		text, err := fr.next()
 		if err == io.EOF {
@@ -273,9 +299,22 @@ func parseOutput(res *Result, out []byte, capped bool) {
 			return
 		}
 		kind, st, msg := ClassifyResponse(text)
+		if kind == RespAnswer && fr.startLine == noiseLine {
+			kind = RespNoise
+		}
 		switch kind {
+		case RespNoise:
+			if fr.startLine == answerLine {
+				res.Answers = res.Answers[:len(res.Answers)-1]
+				answerLine = -1
+			}
+			if noiseLine < 0 {
+				res.noise = lineAt(out, fr.startLine)
+			}
+			noiseLine = fr.startLine
 		case RespAnswer:
 			res.Answers = append(res.Answers, st)
+			answerLine = fr.startLine
 		case RespError:
 			res.Errors = append(res.Errors, msg)
 			if len(res.Answers) == 0 {
@@ -372,6 +411,9 @@ func classify(res *Result, p *Profile, lim Limits, sig syscall.Signal, timedOut,
 	if abnormal {
 		msg := lastLine(res.Stderr)
 		if msg == "" {
+			msg = res.noise
+		}
+		if msg == "" {
 			msg = lastLine(res.Stdout)
 		}
 		if isUnsupportedMessage(msg) {
@@ -381,7 +423,26 @@ func classify(res *Result, p *Profile, lim Limits, sig syscall.Signal, timedOut,
 		set(StatusError, fmt.Sprintf("exit code %d without an answer: %s", res.ExitCode, msg))
 		return
 	}
+	if res.noise != "" {
+		set(StatusError, "no check-sat answer in the output, which says: "+res.noise)
+		return
+	}
 	set(StatusError, "no check-sat answer in the output")
+}
+
+// lineAt is line n (0-based) of out, trimmed and cut short.
+func lineAt(out []byte, n int) string {
+	for ; n > 0; n-- {
+		i := bytes.IndexByte(out, '\n')
+		if i < 0 {
+			return ""
+		}
+		out = out[i+1:]
+	}
+	if i := bytes.IndexByte(out, '\n'); i >= 0 {
+		out = out[:i]
+	}
+	return firstLine(strings.TrimSpace(string(out)))
 }
 
 // lastLine returns the last non-empty line of out, where a failing

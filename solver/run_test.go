@@ -39,6 +39,17 @@ func TestRunMisbehavingSolvers(t *testing.T) {
 			}
 		}},
 		{mode: "garbage", want: StatusError},
+		// "ERROR: unknown parameter" is an error, not the answer unknown
+		{mode: "bad-option", want: StatusError, check: func(t *testing.T, r *Result) {
+			if len(r.Answers) != 0 || !strings.Contains(r.Reason, "ERROR: unknown parameter 'foo'") {
+				t.Errorf("answers %v, reason %q: want no answer and the ERROR line", r.Answers, r.Reason)
+			}
+		}},
+		{mode: "unknown-option", want: StatusError, check: func(t *testing.T, r *Result) {
+			if len(r.Answers) != 0 {
+				t.Errorf("answers %v, want none", r.Answers)
+			}
+		}},
 		{mode: "truncated", want: StatusError, answers: []Status{StatusSat}, check: func(t *testing.T, r *Result) {
 			if !strings.Contains(r.Reason, "truncated") {
 				t.Errorf("reason %q does not say the output is truncated", r.Reason)
@@ -308,5 +319,31 @@ func TestRunNegativeLimits(t *testing.T) {
 	_, err = StartSession(context.Background(), fakeProfile("interactive"), SessionOptions{CallTimeout: -time.Second})
 	if err == nil || !strings.Contains(err.Error(), "negative call timeout") {
 		t.Errorf("CallTimeout -1s: %v, want an error", err)
+	}
+}
+
+// TestAnswerWordsInProse: a check-sat answer is a response of its own; the
+// same word inside a line of prose, at its start, middle or end, is not
+// (z3's "ERROR: unknown parameter 'foo'" was read as unknown).
+func TestAnswerWordsInProse(t *testing.T) {
+	for _, word := range []string{"sat", "unsat", "unknown", "timeout"} {
+		for _, out := range []string{
+			"ERROR: " + word + " parameter 'foo'\n",
+			word + " option --frobnicate\n",
+			"the answer is " + word + "\n",
+			"Legal parameters are:\n  x (bool)\n" + word + " :)\n",
+		} {
+			res := &Result{}
+			parseOutput(res, []byte(out), false)
+			if len(res.Answers) != 0 {
+				t.Errorf("%q: answers %v, want none", out, res.Answers)
+			}
+		}
+		// the word on a line of its own, after prose, is an answer
+		res := &Result{}
+		parseOutput(res, []byte("WARNING: something odd\n"+word+"\n(model)\n"), false)
+		if len(res.Answers) != 1 {
+			t.Errorf("%q after a warning line: answers %v, want one", word, res.Answers)
+		}
 	}
 }

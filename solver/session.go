@@ -17,10 +17,17 @@ import (
 type SessionOptions struct {
 	// Mode adds the model and self-check options to the solver's arguments.
 	Mode
-	// CallTimeout bounds each call (default DefaultCallTimeout); a context
-	// deadline that comes earlier wins. A call that times out kills the
-	// process, which is restarted with the live assertion stack.
+	// CallTimeout bounds each call in wall time (default
+	// DefaultCallTimeout); a context deadline that comes earlier wins. A
+	// call that times out kills the process; the next call starts a new
+	// one and replays the live assertion stack into it.
 	CallTimeout time.Duration
+	// CallCPU, when positive, bounds each call by the CPU time (user +
+	// system) the solver's process tree spends on it, polled while the
+	// call waits: a call that reaches it is a timeout as above. With it,
+	// CallTimeout is only a hang detector: set it well above CallCPU, so
+	// that a loaded machine does not turn a slow answer into a timeout.
+	CallCPU time.Duration
 	// Memory is the address-space limit of each solver process (default
 	// DefaultMemory; negative for none). There is no CPU limit: the process
 	// lives across many calls, and CallTimeout bounds each of them.
@@ -62,9 +69,10 @@ type Reply struct {
 	Message string
 	// Signature is the normalized crash signature when the process crashed.
 	Signature string
-	// Restarted says the solver process was restarted during this call (it
-	// crashed, timed out, or had exited) and the live assertion stack was
-	// replayed into the new one.
+	// Restarted says this call started a new solver process (the previous
+	// one crashed, timed out or exited during an earlier call) and replayed
+	// the live assertion stack into it before running. A call that fails
+	// does not restart anything: the process is gone until the next call.
 	Restarted bool
 	// Wall is the time the call took, including any restart.
 	Wall time.Duration
@@ -133,8 +141,8 @@ func StartSession(ctx context.Context, p *Profile, opts SessionOptions) (*Sessio
 	if !p.Incremental() || p.Quirks.NoPrintSuccess {
 		return nil, fmt.Errorf("solver %s has no interactive mode tandem can drive (set interactive_args in its profile, or use Run)", p.Name)
 	}
-	if opts.CallTimeout < 0 {
-		return nil, fmt.Errorf("solver %s: negative call timeout %v: give a positive one, or zero for the default", p.Name, opts.CallTimeout)
+	if opts.CallTimeout < 0 || opts.CallCPU < 0 {
+		return nil, fmt.Errorf("solver %s: negative call timeout (wall %v, CPU %v): give a positive one, or zero for the default", p.Name, opts.CallTimeout, opts.CallCPU)
 	}
 	if opts.CallTimeout == 0 {
 		opts.CallTimeout = DefaultCallTimeout
@@ -163,6 +171,9 @@ func (s *Session) spawn(ctx context.Context) error {
 		return err
 	}
 	pr.watch()
+	if s.stats.Processes > 0 {
+		s.stats.Restarts++
+	}
 	s.stats.Processes++
 	inc := &incarnation{pr: pr, frames: make(chan frame), quit: make(chan struct{}), rdone: make(chan struct{})}
 	inc.errC = startCapture(pr.stderr, 1<<20)
@@ -235,14 +246,43 @@ func (s *Session) teardown() {
 // reply; it does not restart.
 func (s *Session) roundTrip(ctx context.Context, cmd string) Reply {
 	inc := s.cur
-	deadline := s.deadline(ctx)
-	inc.pr.stdin.SetWriteDeadline(deadline)
+	w := s.startWait(inc, s.deadline(ctx))
+	defer w.stop()
+	inc.pr.stdin.SetWriteDeadline(w.deadline)
 	if _, err := inc.pr.stdin.Write([]byte(cmd + "\n")); err != nil {
-		return s.writeFailed(ctx, err, deadline)
+		return s.writeFailed(ctx, err, w.deadline)
 	}
-	timer := time.NewTimer(time.Until(deadline))
-	defer timer.Stop()
-	return s.readReply(ctx, inc, timer)
+	return s.readReply(ctx, inc, w)
+}
+
+// callWait is how long one call may wait: its wall deadline and, with
+// SessionOptions.CallCPU, the process tree's CPU time at its start,
+// polled by a ticker.
+type callWait struct {
+	deadline time.Time
+	timer    *time.Timer
+	ticker   *time.Ticker
+	tick     <-chan time.Time // nil without a CPU limit
+	cpu0     time.Duration
+	limit    time.Duration
+}
+
+func (s *Session) startWait(inc *incarnation, deadline time.Time) *callWait {
+	w := &callWait{deadline: deadline, timer: time.NewTimer(time.Until(deadline))}
+	if s.opts.CallCPU > 0 {
+		w.limit = s.opts.CallCPU
+		w.cpu0 = inc.pr.TreeCPU()
+		w.ticker = time.NewTicker(min(max(s.opts.CallCPU/8, 5*time.Millisecond), 50*time.Millisecond))
+		w.tick = w.ticker.C
+	}
+	return w
+}
+
+func (w *callWait) stop() {
+	w.timer.Stop()
+	if w.ticker != nil {
+		w.ticker.Stop()
+	}
 }
 
 // deadline is the end of a call that starts now.
@@ -276,34 +316,12 @@ const syncWrite = 32 << 10
 // down then, as in roundTrip.
 func (s *Session) roundTrips(ctx context.Context, cmds []string) []Reply {
 	inc := s.cur
-	deadline := s.deadline(ctx)
-	n := 0
-	for _, c := range cmds {
-		n += len(c) + 1
-	}
-	text := make([]byte, 0, n)
-	for _, c := range cmds {
-		text = append(append(text, c...), '\n')
-	}
-	inc.pr.stdin.SetWriteDeadline(deadline)
-	werr := make(chan error, 1)
-	if len(text) <= syncWrite {
-		// fits in the pipe, which the solver has emptied (it answered
-		// every earlier command): the write cannot block, and a
-		// goroutine would cost a thread hand-off on a loaded machine
-		_, err := inc.pr.stdin.Write(text)
-		werr <- err
-	} else {
-		go func() {
-			_, err := inc.pr.stdin.Write(text)
-			werr <- err
-		}()
-	}
-	timer := time.NewTimer(time.Until(deadline))
-	defer timer.Stop()
+	w := s.startWait(inc, s.deadline(ctx))
+	defer w.stop()
+	werr := s.writeAll(inc, joinCommands(cmds), w.deadline)
 	out := make([]Reply, len(cmds))
 	for i := range cmds {
-		out[i] = s.readReply(ctx, inc, timer)
+		out[i] = s.readReply(ctx, inc, w)
 		if out[i].Kind == ReplyNone {
 			// torn down: the write has failed or fails now
 			<-werr
@@ -316,37 +334,92 @@ func (s *Session) roundTrips(ctx context.Context, cmds []string) []Reply {
 	if err := <-werr; err != nil {
 		// every response arrived, so the write cannot have failed
 		// but for a race with the process exiting: report it on the last
-		out[len(out)-1] = s.writeFailed(ctx, err, deadline)
+		out[len(out)-1] = s.writeFailed(ctx, err, w.deadline)
 	}
 	return out
 }
 
-// readReply reads the next response of inc, until timer fires or ctx is
-// done.
-func (s *Session) readReply(ctx context.Context, inc *incarnation, timer *time.Timer) Reply {
-	select {
-	case f := <-inc.frames:
-		if f.err == io.EOF || errors.Is(f.err, errUnterminated) || (f.err != nil && !errors.Is(f.err, errFrameTooLarge)) {
-			return s.died("the solver closed its output")
-		}
-		if f.err != nil {
-			s.teardown()
-			return Reply{Kind: ReplyNone, Status: StatusError, Message: f.err.Error()}
-		}
-		kind, st, msg := ClassifyResponse(f.text)
-		r := Reply{Kind: kind, Status: st, Raw: f.text, Message: msg}
-		switch kind {
-		case RespSuccess, RespOther:
-			r.Status = StatusUnknown
-		case RespNoise:
-			r.Kind, r.Status = RespOther, StatusUnknown
-		}
-		return r
-	case <-timer.C:
-		return s.timedOut(ctx)
-	case <-ctx.Done():
-		return s.timedOut(ctx)
+// joinCommands is cmds, one per line.
+func joinCommands(cmds []string) []byte {
+	n := 0
+	for _, c := range cmds {
+		n += len(c) + 1
 	}
+	text := make([]byte, 0, n)
+	for _, c := range cmds {
+		text = append(append(text, c...), '\n')
+	}
+	return text
+}
+
+// writeAll writes text to the solver's input and sends the write's error
+// on the returned channel: directly when it fits in the pipe, which the
+// solver has emptied (it answered every earlier command), so the write
+// cannot block and a goroutine would cost a thread hand-off on a loaded
+// machine; from a goroutine otherwise, so that a solver blocked on a full
+// output pipe cannot deadlock the write.
+func (s *Session) writeAll(inc *incarnation, text []byte, deadline time.Time) <-chan error {
+	inc.pr.stdin.SetWriteDeadline(deadline)
+	werr := make(chan error, 1)
+	if len(text) <= syncWrite {
+		_, err := inc.pr.stdin.Write(text)
+		werr <- err
+		return werr
+	}
+	go func() {
+		_, err := inc.pr.stdin.Write(text)
+		werr <- err
+	}()
+	return werr
+}
+
+// readReply reads the next response of inc, until the call's wall
+// deadline or CPU limit is reached or ctx is done.
+func (s *Session) readReply(ctx context.Context, inc *incarnation, w *callWait) Reply {
+	for {
+		select {
+		case f := <-inc.frames:
+			return s.frameReply(f)
+		case <-w.timer.C:
+			return s.timedOut(ctx)
+		case <-ctx.Done():
+			return s.timedOut(ctx)
+		case <-w.tick:
+			if inc.pr.TreeCPU()-w.cpu0 < w.limit {
+				continue
+			}
+			select {
+			case f := <-inc.frames: // it answered as the limit passed
+				return s.frameReply(f)
+			default:
+			}
+			r := s.timedOut(ctx)
+			if r.Status == StatusTimeout {
+				r.Message = "CPU time limit reached; solver process killed"
+			}
+			return r
+		}
+	}
+}
+
+// frameReply classifies one frame read from the solver.
+func (s *Session) frameReply(f frame) Reply {
+	if f.err == io.EOF || errors.Is(f.err, errUnterminated) || (f.err != nil && !errors.Is(f.err, errFrameTooLarge)) {
+		return s.died("the solver closed its output")
+	}
+	if f.err != nil {
+		s.teardown()
+		return Reply{Kind: ReplyNone, Status: StatusError, Message: f.err.Error()}
+	}
+	kind, st, msg := ClassifyResponse(f.text)
+	r := Reply{Kind: kind, Status: st, Raw: f.text, Message: msg}
+	switch kind {
+	case RespSuccess, RespOther:
+		r.Status = StatusUnknown
+	case RespNoise:
+		r.Kind, r.Status = RespOther, StatusUnknown
+	}
+	return r
 }
 
 func (s *Session) timedOut(ctx context.Context) Reply {
@@ -385,9 +458,9 @@ func (s *Session) died(why string) Reply {
 	return r
 }
 
-// call runs one command, restarting the process before it when the
-// previous one is gone and after it when it failed. record says whether a
-// successful command becomes part of the live stack.
+// call runs one command, first starting a new process when the previous
+// one is gone (see ensure). A failed call leaves the process gone; it is
+// not restarted until the next call.
 func (s *Session) call(ctx context.Context, cmd string) (Reply, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -396,40 +469,91 @@ func (s *Session) call(ctx context.Context, cmd string) (Reply, error) {
 	}
 	start := time.Now()
 	s.stats.Calls++
-	restarted := false
 	if s.cur != nil && s.cur.pr.Exited() {
 		s.teardown()
 	}
-	if s.cur == nil {
-		if err := s.respawn(ctx); err != nil {
-			return Reply{Kind: ReplyNone, Status: StatusError, Message: err.Error(), Restarted: true, Wall: time.Since(start)}, err
-		}
-		restarted = true
+	if s.cur == nil && s.stackOnly(cmd) {
+		// No process to tell: the next one gets the stack replayed.
+		s.track(cmd)
+		return Reply{Kind: RespSuccess, Status: StatusUnknown, Raw: "success", Wall: time.Since(start)}, nil
+	}
+	restarted, fail, err := s.ensure(ctx)
+	if fail != nil {
+		fail.Wall = time.Since(start)
+		return *fail, err
 	}
 	r := s.roundTrip(ctx, cmd)
-	if r.Kind == ReplyNone {
-		if err := s.respawn(ctx); err != nil {
-			r.Restarted, r.Wall = true, time.Since(start)
-			return r, fmt.Errorf("restarting the solver after %s: %w", r.Status, err)
-		}
-		restarted = true
-	} else if r.Kind == RespSuccess {
+	if r.Kind == RespSuccess {
 		s.track(cmd)
 	}
 	r.Restarted = restarted
 	r.Wall = time.Since(start)
-	if r.Kind == ReplyNone && ctx.Err() != nil && !errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return r, ctx.Err()
-	}
-	return r, nil
+	return r, cancelled(ctx, r.Kind == ReplyNone)
 }
 
-func (s *Session) respawn(ctx context.Context) error {
-	if ctx.Err() != nil {
-		ctx = context.WithoutCancel(ctx) // the restart itself must not be cut short
+// ensure makes sure a process is running before a call: when the last one
+// died or was killed, it starts a new one and replays the live stack
+// (restarted), unless ctx is already done: then nothing is started and
+// fail is the call's reply (a timeout for a passed deadline, an error for
+// a cancellation). err is non-nil when the session cannot go on (the
+// solver cannot be started again) or ctx was cancelled.
+func (s *Session) ensure(ctx context.Context) (restarted bool, fail *Reply, err error) {
+	if s.cur != nil && s.cur.pr.Exited() {
+		s.teardown()
 	}
-	s.stats.Restarts++
-	return s.spawn(ctx)
+	if s.cur != nil {
+		return false, nil, nil
+	}
+	notRun := func() *Reply {
+		r := Reply{Kind: ReplyNone, Status: StatusTimeout, Message: "not run: the call's deadline had passed"}
+		if !errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			r.Status, r.Message = StatusError, "not run: cancelled: "+ctx.Err().Error()
+		}
+		return &r
+	}
+	if ctx.Err() != nil {
+		return false, notRun(), cancelled(ctx, true)
+	}
+	if err := s.spawn(ctx); err != nil {
+		if ctx.Err() != nil { // the deadline came during the replay
+			r := notRun()
+			r.Restarted = true
+			return true, r, cancelled(ctx, true)
+		}
+		return true, &Reply{Kind: ReplyNone, Status: StatusError, Message: err.Error(), Restarted: true}, err
+	}
+	return true, nil, nil
+}
+
+// stackOnly reports whether cmd only moves the live stack (a push, or a
+// pop of open levels), which needs no process: when none is running it
+// is tracked, and the restart that the next real command makes replays
+// the stack as it then is. A caller that pops after a failed call (a
+// deferred pop) so costs no restart, even after its context is done.
+func (s *Session) stackOnly(cmd string) bool {
+	head, arg := commandHead(cmd)
+	n, err := strconv.Atoi(arg)
+	if arg == "" {
+		n, err = 1, nil
+	}
+	switch {
+	case err != nil || n < 0:
+		return false
+	case head == "push":
+		return true
+	case head == "pop":
+		return n <= len(s.levels)-1
+	}
+	return false
+}
+
+// cancelled is ctx's error when a call failed because ctx was cancelled
+// (a passed deadline is a timeout, not an error of the session).
+func cancelled(ctx context.Context, failed bool) error {
+	if err := ctx.Err(); failed && err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
+	return nil
 }
 
 // track applies a successful command to the live stack.
@@ -493,10 +617,12 @@ func levelsArg(arg string) int {
 // refused). The solver goes on after a command it answers with an error,
 // so later commands still run; each successful one changes the live stack
 // as Exec would. When the solver times out or dies during the batch, the
-// replies from that command on are ReplyNone, the process is restarted
-// with the live stack (the commands that succeeded), and the batch is not
-// resent. The timeout (SessionOptions.CallTimeout, or ctx) bounds the
-// whole batch. The error is non-nil only when the session cannot go on.
+// replies from that command on are ReplyNone and the process is gone; the
+// next call starts a new one with the live stack (the commands that
+// succeeded), and the batch is not resent. The time limits
+// (SessionOptions.CallTimeout and CallCPU, or ctx) bound the whole batch.
+// The error is non-nil only when the session cannot go on or ctx was
+// cancelled.
 func (s *Session) Batch(ctx context.Context, cmds ...string) ([]Reply, error) {
 	for _, c := range cmds {
 		if err := checkCommand(c); err != nil {
@@ -522,37 +648,29 @@ func (s *Session) Batch(ctx context.Context, cmds ...string) ([]Reply, error) {
 	}
 	start := time.Now()
 	s.stats.Calls += len(cmds)
-	restarted := false
-	if s.cur != nil && s.cur.pr.Exited() {
-		s.teardown()
-	}
-	if s.cur == nil {
-		if err := s.respawn(ctx); err != nil {
+	restarted, fail, err := s.ensure(ctx)
+	if fail != nil {
+		if fail.Status == StatusError && ctx.Err() == nil {
 			return nil, err
 		}
-		restarted = true
+		fail.Wall = time.Since(start)
+		out := make([]Reply, len(cmds))
+		for i := range out {
+			out[i] = *fail
+		}
+		return out, err
 	}
 	out := s.roundTrips(ctx, cmds)
-	var err error
 	for i, r := range out {
 		if r.Kind == RespSuccess {
 			s.track(cmds[i])
-		}
-	}
-	if last := out[len(out)-1]; last.Kind == ReplyNone {
-		if rerr := s.respawn(ctx); rerr != nil {
-			err = fmt.Errorf("restarting the solver after %s: %w", last.Status, rerr)
-		}
-		restarted = true
-		if err == nil && ctx.Err() != nil && !errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			err = ctx.Err()
 		}
 	}
 	wall := time.Since(start)
 	for i := range out {
 		out[i].Restarted, out[i].Wall = restarted, wall
 	}
-	return out, err
+	return out, cancelled(ctx, out[len(out)-1].Kind == ReplyNone)
 }
 
 // Exec sends one SMT-LIB command given as text, such as
@@ -682,4 +800,117 @@ func (s *Session) Close() error {
 	s.closed = true
 	s.teardown()
 	return nil
+}
+
+// CPU returns the CPU time (user + system, whole process trees) that the
+// session's solver processes have used so far: the ended ones
+// (SessionStats.EndedCPU) and the live one.
+func (s *Session) CPU() time.Duration {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	cpu := s.stats.EndedCPU
+	if s.cur != nil {
+		cpu += s.cur.pr.TreeCPU()
+	}
+	return cpu
+}
+
+// Exchange is the outcome of one [Session.Isolated] call.
+type Exchange struct {
+	// Replies are the solver's responses in the order printed: the push's,
+	// then the commands', then the pop's. A command may draw more than
+	// one (z3's model_validate prints an error after sat), so they are
+	// not matched to commands. When the call failed they stop where the
+	// solver stopped.
+	Replies []Reply
+	// Failure is the ReplyNone reply of a call that got no complete
+	// answer (Status timeout, crash, memout or error); Kind is RespSuccess
+	// when the exchange completed.
+	Failure Reply
+	// Restarted says the call started a new process first (see
+	// Reply.Restarted).
+	Restarted bool
+	// Wall is the time the call took, including any restart.
+	Wall time.Duration
+}
+
+// Failed reports whether the exchange got no complete answer.
+func (e *Exchange) Failed() bool { return e.Failure.Kind == ReplyNone }
+
+// syncCommand ends an isolated exchange: its answer, (:name "…"), is one
+// no other command prints, so it marks the end of the exchange's output
+// however many responses the commands drew.
+const syncCommand = "(get-info :name)"
+
+// Isolated runs cmds in a scope of their own, (push 1) cmds… (pop 1), as
+// one pipelined write, and reads every response up to the answer of a
+// closing (get-info :name). It is for callers whose commands may draw
+// more responses than one each, such as check-sat under z3's
+// model_validate, and leaves the live stack as it was: cmds may not push,
+// pop, reset or exit. Declarations inside the scope are popped with it.
+// When the pop is not answered success the process is dropped (the next
+// call starts a new one), so a failed scope never leaks into the next.
+// The time limits bound the whole exchange; the error is non-nil only
+// when the session cannot go on or ctx was cancelled.
+func (s *Session) Isolated(ctx context.Context, cmds ...string) (Exchange, error) {
+	for _, c := range cmds {
+		if err := checkCommand(c); err != nil {
+			return Exchange{}, err
+		}
+		switch head, arg := commandHead(c); head {
+		case "push", "pop", "reset", "reset-assertions", "exit":
+			return Exchange{}, fmt.Errorf("%s in an isolated exchange would change the live stack", c)
+		case "set-option":
+			if strings.HasPrefix(arg, ":print-success") {
+				return Exchange{}, errors.New("(set-option :print-success …) in an isolated exchange would desynchronize the session")
+			}
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return Exchange{}, errors.New("solver session is closed")
+	}
+	start := time.Now()
+	s.stats.Calls += len(cmds) + 2
+	restarted, fail, err := s.ensure(ctx)
+	if fail != nil {
+		if fail.Status == StatusError && ctx.Err() == nil {
+			return Exchange{}, err
+		}
+		return Exchange{Failure: *fail, Restarted: restarted, Wall: time.Since(start)}, err
+	}
+	inc := s.cur
+	w := s.startWait(inc, s.deadline(ctx))
+	defer w.stop()
+	all := make([]string, 0, len(cmds)+3)
+	all = append(append(append(all, "(push 1)"), cmds...), "(pop 1)", syncCommand)
+	werr := s.writeAll(inc, joinCommands(all), w.deadline)
+	ex := Exchange{Failure: Reply{Kind: RespSuccess}, Restarted: restarted}
+	// bound the responses read: a solver that prints without end must
+	// not keep the exchange going
+	for limit := 4*len(all) + 64; ; limit-- {
+		r := s.readReply(ctx, inc, w)
+		if r.Kind == ReplyNone {
+			<-werr
+			ex.Failure = r
+			break
+		}
+		if r.Kind == RespOther && strings.HasPrefix(r.Raw, "(:name") {
+			if n := len(ex.Replies); n == 0 || ex.Replies[n-1].Kind != RespSuccess {
+				s.teardown() // the pop was not answered success: the stack is unknown
+			}
+			<-werr // everything was answered, so everything was written
+			break
+		}
+		ex.Replies = append(ex.Replies, r)
+		if limit == 0 {
+			s.teardown()
+			<-werr
+			ex.Failure = Reply{Kind: ReplyNone, Status: StatusError, Message: fmt.Sprintf("no end of the exchange after %d responses; solver process killed", len(ex.Replies))}
+			break
+		}
+	}
+	ex.Wall = time.Since(start)
+	return ex, cancelled(ctx, ex.Failed())
 }

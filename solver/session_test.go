@@ -3,6 +3,7 @@ package solver
 import (
 	"context"
 	"runtime"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -43,17 +44,21 @@ func TestSessionFake(t *testing.T) {
 		t.Errorf("model text %q", m.Raw)
 	}
 
-	// A call that times out restarts the process and replays the stack,
-	// including the assertion that hangs; popping it works afterwards.
+	// A call that times out kills the process and starts none; the next
+	// call starts one and replays the stack, including the assertion that
+	// hangs; popping it works afterwards.
 	ok(s.Push(ctx, 1))
 	ok(s.Assert(ctx, "hang"))
 	r, err := s.CheckSat(ctx)
-	if err != nil || r.Status != StatusTimeout || !r.Restarted {
+	if err != nil || r.Status != StatusTimeout || r.Restarted {
 		t.Fatalf("hanging check-sat: %+v, %v", r, err)
 	}
 	checkNoStrays(t, firstPID)
-	ok(s.Pop(ctx, 1))
-	if r := ok(s.CheckSat(ctx)); r.Status != StatusSat {
+	if pid := s.PID(); pid != 0 {
+		t.Fatalf("a process (%d) was started after the timeout, before any call", pid)
+	}
+	ok(s.Pop(ctx, 1)) // no process needed
+	if r := ok(s.CheckSat(ctx)); r.Status != StatusSat || !r.Restarted {
 		t.Fatalf("check-sat after restart: %+v", r)
 	}
 	if m := ok(s.GetModel(ctx)); !strings.Contains(m.Raw, "depth () Int 1") {
@@ -66,12 +71,12 @@ func TestSessionFake(t *testing.T) {
 	pid := s.PID()
 	go func() { time.Sleep(100 * time.Millisecond); syscall.Kill(pid, syscall.SIGKILL) }()
 	r, err = s.CheckSat(ctx)
-	if err != nil || r.Status != StatusCrash || !r.Restarted || r.Signature != "signal SIGKILL" {
+	if err != nil || r.Status != StatusCrash || r.Restarted || r.Signature != "signal SIGKILL" {
 		t.Fatalf("killed check-sat: %+v, %v", r, err)
 	}
 	checkNoStrays(t, pid)
 	ok(s.Pop(ctx, 1))
-	if r := ok(s.CheckSat(ctx)); r.Status != StatusSat {
+	if r := ok(s.CheckSat(ctx)); r.Status != StatusSat || !r.Restarted {
 		t.Fatalf("check-sat after the kill: %+v", r)
 	}
 
@@ -84,6 +89,9 @@ func TestSessionFake(t *testing.T) {
 	ok(s.Pop(ctx, 1))
 	if d := s.Depth(); d != 1 {
 		t.Errorf("depth %d, want 1", d)
+	}
+	if r := ok(s.CheckSat(ctx)); r.Status != StatusSat || !r.Restarted {
+		t.Fatalf("check-sat after the crash: %+v", r)
 	}
 
 	st := s.Stats()
@@ -144,15 +152,15 @@ func TestSessionBatch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rs[0].Kind != RespSuccess || rs[1].Status != StatusTimeout || rs[2].Kind != ReplyNone || !rs[2].Restarted {
-		t.Fatalf("hanging batch: %+v", rs)
+	if rs[0].Kind != RespSuccess || rs[1].Status != StatusTimeout || rs[2].Kind != ReplyNone || rs[2].Restarted || s.PID() != 0 {
+		t.Fatalf("hanging batch: %+v, pid %d", rs, s.PID())
 	}
 	checkNoStrays(t, pid)
 	if d := s.Depth(); d != 1 {
 		t.Errorf("depth %d after the restart, want 1", d)
 	}
 	rs, err = s.Batch(ctx, "(pop 1)", "(check-sat)")
-	if err != nil || rs[1].Status != StatusSat || rs[0].Restarted {
+	if err != nil || rs[1].Status != StatusSat || !rs[0].Restarted {
 		t.Fatalf("after the restart: %+v %v", rs, err)
 	}
 	for _, bad := range [][]string{{"(assert true) (assert false)"}, {"(reset)"}, {"(exit)"}, {"(set-option :print-success false)"}} {
@@ -167,6 +175,154 @@ func TestSessionBatch(t *testing.T) {
 	s.Close()
 	if _, err := s.Batch(ctx, "(check-sat)"); err == nil {
 		t.Error("batch after Close succeeded")
+	}
+	checkNoStrays(t, last)
+	checkGoroutines(t, before)
+}
+
+// TestSessionLazyRestart: a failed call leaves no process behind and
+// starts none; a call whose context is already done starts none either
+// (no replay of the stack for a caller that has given up), and a
+// deadline that passes during a call is a timeout, never a failed
+// restart ("turning on :print-success failed").
+func TestSessionLazyRestart(t *testing.T) {
+	before := runtime.NumGoroutine()
+	ctx := context.Background()
+	s, err := StartSession(ctx, fakeProfile("interactive"), SessionOptions{CallTimeout: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ok := mustOK(t)
+	ok(s.Exec(ctx, "(declare-const x Int)"))
+	ok(s.Push(ctx, 1))
+	ok(s.Assert(ctx, "hang"))
+	pid := s.PID()
+	dctx, cancel := context.WithTimeout(ctx, 200*time.Millisecond)
+	r, err := s.CheckSat(dctx)
+	cancel()
+	if err != nil || r.Status != StatusTimeout || r.Restarted {
+		t.Fatalf("check-sat past the deadline: %+v, %v", r, err)
+	}
+	checkNoStrays(t, pid)
+	st := s.Stats()
+	if st.Processes != 1 || st.Restarts != 0 || s.PID() != 0 {
+		t.Fatalf("after the timeout: %+v, pid %d: want no new process", st, s.PID())
+	}
+	// done contexts: nothing is started
+	r, err = s.CheckSat(dctx)
+	if err != nil || r.Status != StatusTimeout || r.Restarted {
+		t.Errorf("call with a passed deadline: %+v, %v", r, err)
+	}
+	cctx, cancel := context.WithCancel(ctx)
+	cancel()
+	if r, err := s.Exec(cctx, "(assert true)"); err == nil || r.Status != StatusError {
+		t.Errorf("call with a cancelled context: %+v, %v", r, err)
+	}
+	if rs, err := s.Batch(cctx, "(push 1)", "(check-sat)"); err == nil || len(rs) != 2 || rs[0].Kind != ReplyNone {
+		t.Errorf("batch with a cancelled context: %+v, %v", rs, err)
+	}
+	if _, err := s.Isolated(dctx, "(check-sat)"); err != nil {
+		t.Errorf("isolated call with a passed deadline: %v", err)
+	}
+	if st := s.Stats(); st.Processes != 1 || s.PID() != 0 {
+		t.Fatalf("calls on done contexts started a process: %+v", st)
+	}
+	// a pop (or push) with no process running needs none: it is tracked,
+	// even on a done context (a deferred pop after a failed call)
+	if r := ok(s.Pop(dctx, 1)); r.Restarted || s.PID() != 0 || s.Depth() != 0 {
+		t.Errorf("pop after the timeout: %+v, pid %d, depth %d", r, s.PID(), s.Depth())
+	}
+	// the next live call restarts, with the stack (the hang is popped)
+	if r := ok(s.CheckSat(ctx)); r.Status != StatusSat || !r.Restarted {
+		t.Errorf("check-sat after the restart: %+v", r)
+	}
+	if st := s.Stats(); st.Processes != 2 || st.Restarts != 1 || st.Timeouts != 1 {
+		t.Errorf("stats %+v, want 2 processes, 1 restart, 1 timeout", st)
+	}
+	last := s.PID()
+	s.Close()
+	checkNoStrays(t, last)
+	checkGoroutines(t, before)
+}
+
+// TestSessionCPULimit: with CallCPU a call that burns CPU is a timeout
+// when the solver tree's CPU for the call passes the limit, long before
+// the wall limit (a hang detector here, a minute).
+func TestSessionCPULimit(t *testing.T) {
+	ctx := context.Background()
+	s, err := StartSession(ctx, fakeProfile("interactive"), SessionOptions{CallTimeout: time.Minute, CallCPU: 300 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ok := mustOK(t)
+	ok(s.Push(ctx, 1))
+	ok(s.Assert(ctx, "spin"))
+	pid := s.PID()
+	r, err := s.CheckSat(ctx)
+	if err != nil || r.Status != StatusTimeout || !strings.Contains(r.Message, "CPU") {
+		t.Fatalf("spinning check-sat: %+v, %v", r, err)
+	}
+	checkNoStrays(t, pid)
+	if cpu := s.CPU(); cpu < 300*time.Millisecond {
+		t.Errorf("session CPU %v after a call killed at 300ms of CPU", cpu)
+	}
+	ok(s.Pop(ctx, 1))
+	if r := ok(s.CheckSat(ctx)); r.Status != StatusSat {
+		t.Errorf("after the CPU timeout: %+v", r)
+	}
+	if _, err := StartSession(ctx, fakeProfile("interactive"), SessionOptions{CallCPU: -time.Second}); err == nil {
+		t.Error("a negative CPU limit was accepted")
+	}
+}
+
+// TestSessionIsolated: an isolated exchange returns every response, also
+// the extra one a self-check prints after sat, leaves the stack as it
+// was, and after a hang inside it the next call restarts with the stack
+// of before the exchange.
+func TestSessionIsolated(t *testing.T) {
+	before := runtime.NumGoroutine()
+	ctx := context.Background()
+	s, err := StartSession(ctx, fakeProfile("interactive"), SessionOptions{CallTimeout: 500 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ok := mustOK(t)
+	ok(s.Exec(ctx, "(declare-const x Int)"))
+	ex, err := s.Isolated(ctx, "(declare-const y Int)", "(assert twice)", "(check-sat)", "(get-model)")
+	if err != nil || ex.Failed() || ex.Restarted {
+		t.Fatalf("exchange: %+v, %v", ex, err)
+	}
+	var kinds []ResponseKind
+	for _, r := range ex.Replies {
+		kinds = append(kinds, r.Kind)
+	}
+	want := []ResponseKind{RespSuccess, RespSuccess, RespSuccess, RespAnswer, RespError, RespOther, RespSuccess}
+	if !slices.Equal(kinds, want) || !strings.Contains(ex.Replies[5].Raw, "depth () Int 1") {
+		t.Fatalf("replies %v, want %v: %+v", kinds, want, ex.Replies)
+	}
+	if d := s.Depth(); d != 0 {
+		t.Errorf("depth %d after the exchange", d)
+	}
+	pid := s.PID()
+	ex, err = s.Isolated(ctx, "(assert hang)", "(check-sat)")
+	if err != nil || ex.Failure.Status != StatusTimeout || len(ex.Replies) != 2 {
+		t.Fatalf("hanging exchange: %+v, %v", ex, err)
+	}
+	checkNoStrays(t, pid)
+	ex, err = s.Isolated(ctx, "(check-sat)", "(get-model)")
+	if err != nil || ex.Failed() || !ex.Restarted || ex.Replies[1].Status != StatusSat || !strings.Contains(ex.Replies[2].Raw, "depth () Int 1") {
+		t.Fatalf("exchange after the restart: %+v, %v", ex, err)
+	}
+	for _, bad := range []string{"(push 1)", "(pop 1)", "(reset)", "(exit)", "(set-option :print-success true)", "(assert true) (assert false)"} {
+		if _, err := s.Isolated(ctx, bad); err == nil {
+			t.Errorf("exchange with %s accepted", bad)
+		}
+	}
+	last := s.PID()
+	s.Close()
+	if _, err := s.Isolated(ctx, "(check-sat)"); err == nil {
+		t.Error("exchange after Close succeeded")
 	}
 	checkNoStrays(t, last)
 	checkGoroutines(t, before)

@@ -28,6 +28,9 @@ type frameReader struct {
 	r   *bufio.Reader
 	max int // largest response kept, in bytes; 0 means no limit
 	buf []byte
+	// line counts the newlines read; startLine is its value where the
+	// last response returned began (the 0-based line of its first byte).
+	line, startLine int
 }
 
 func newFrameReader(r io.Reader, max int) *frameReader {
@@ -51,6 +54,9 @@ func (f *frameReader) next() (string, error) {
 	started := false
 	for {
 		c, err := f.r.ReadByte()
+		if c == '\n' && err == nil {
+			f.line++
+		}
 		if err != nil {
 			if err == io.EOF {
 				if started {
@@ -108,7 +114,9 @@ func (f *frameReader) next() (string, error) {
 					f.r.UnreadByte()
 					return string(f.buf), nil
 				}
-				started = true
+				if !started {
+					started, f.startLine = true, f.line
+				}
 				depth++
 				f.buf = append(f.buf, c)
 			case ')':
@@ -130,7 +138,9 @@ func (f *frameReader) next() (string, error) {
 					f.r.UnreadByte()
 					return string(f.buf), nil
 				}
-				started = true
+				if !started {
+					started, f.startLine = true, f.line
+				}
 				inStr, inQuote = c == '"', c == '|'
 				f.buf = append(f.buf, c)
 			case ' ', '\t', '\n', '\r', '\f', '\v':
@@ -142,7 +152,9 @@ func (f *frameReader) next() (string, error) {
 				}
 				f.buf = append(f.buf, c)
 			default:
-				started = true
+				if !started {
+					started, f.startLine = true, f.line
+				}
 				f.buf = append(f.buf, c)
 			}
 		}

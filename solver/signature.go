@@ -111,3 +111,16 @@ func hasOOMMarker(out []byte) bool {
 	}
 	return false
 }
+
+// MatchSignature returns the first line of text that contains one of the
+// profile's crash or self-check signatures, and its normalized form, as
+// [Run] finds them in a run's output: for callers that read a solver's
+// responses themselves (an incremental [Session]'s replies).
+func (p *Profile) MatchSignature(text string) (line, norm string, ok bool) {
+	return findSignature([]byte(text), p.Signatures)
+}
+
+// LooksLikeModel reports whether a raw response is a get-model answer
+// (a parenthesized list of definitions, possibly with z3's comments), as
+// opposed to an error, get-value pairs or get-info output.
+func LooksLikeModel(raw string) bool { return looksLikeModel(raw) }

@@ -207,17 +207,7 @@ func (z *z3s) check(ctx context.Context, l *fuzzysat.Layout, terms []*smt.Term, 
 
 func modelFromValues(raw string, l *fuzzysat.Layout) ([]byte, error) {
 	b := make([]byte, l.Size)
-	// reuse the package's reader through a tiny layout-aware parse
-	vals, err := fuzzysat.ParseValues(raw)
-	if err != nil {
-		return nil, err
-	}
-	for i, v := range l.Vars {
-		if x, ok := vals[v.Func.Name]; ok {
-			l.SetBig(b, i, x)
-		}
-	}
-	return b, nil
+	return b, l.FromValues([]byte(raw), b)
 }
 
 // loadStart is the load average when the run started.

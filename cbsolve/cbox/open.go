@@ -3,6 +3,8 @@ package cbox
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"tandem/smt"
@@ -111,4 +113,54 @@ func splitCommand(s string) ([]string, error) {
 		words = append(words, cur.String())
 	}
 	return words, nil
+}
+
+// OpenAll opens a box for every closed box of decls (the declare-cb and
+// declare-oracle-fun declarations of the file named file) that has an
+// implementation and adds it to set. specs are `--cb NAME=IMPL` specs;
+// a Delphi oracle with no spec is looked up in oracleDir (when set) as
+// oracleDir/BINARY.c or oracleDir/BINARY.wasm, BINARY being the base name
+// of its binary, with the function of that name. Declarations left
+// without an implementation are left to the caller; a spec that names no
+// declaration is an error.
+func OpenAll(ctx context.Context, set *Set, decls []*smt.Func, file string, specs []string, oracleDir string, opts Options) error {
+	byName := map[string]string{}
+	for _, s := range specs {
+		name, impl, ok := strings.Cut(s, "=")
+		if !ok || name == "" || impl == "" {
+			return fmt.Errorf("--cb %q: want NAME=IMPL, e.g. --cb f=f.c", s)
+		}
+		byName[name] = impl
+	}
+	for _, f := range decls {
+		impl, ok := byName[f.Name]
+		if !ok && oracleDir != "" && f.Binary != "" {
+			impl, ok = oracleImpl(oracleDir, filepath.Base(f.Binary))
+		}
+		if !ok {
+			continue
+		}
+		delete(byName, f.Name)
+		b, err := Open(ctx, impl, f, opts)
+		if err != nil {
+			return err
+		}
+		set.Add(b)
+	}
+	for name := range byName {
+		return fmt.Errorf("--cb %s: %s declares no closed box %s (declare-cb or declare-oracle-fun)", name, file, name)
+	}
+	return nil
+}
+
+// oracleImpl is the implementation of the Delphi oracle base in dir:
+// dir/base.c or dir/base.wasm, function base.
+func oracleImpl(dir, base string) (string, bool) {
+	for _, ext := range []string{".c", ".wasm"} {
+		p := filepath.Join(dir, base+ext)
+		if st, err := os.Stat(p); err == nil && !st.IsDir() {
+			return p + ":" + base, true
+		}
+	}
+	return "", false
 }

@@ -11,19 +11,25 @@ import (
 	"tandem/internal/testutil"
 )
 
-// bandit perf end to end on a small query budget: the side-by-side table
-// with the first-gap columns, summary.json and one suite file per run.
+// bandit perf end to end on a small query budget: a campaign in --out (its
+// store, one run file per fuzzer and run), the side-by-side table with the
+// first-gap columns, summary.json and one suite file per run.
 func TestBanditPerfCLI(t *testing.T) {
 	testutil.RequireBinary(t, "z3")
 	testutil.RequireBinary(t, "cvc5")
 	bin := campaignBinary(t)
 	out := filepath.Join(t.TempDir(), "perf")
 	cmd := exec.Command(bin, "bandit", "perf", "--target", "z3", "--ref", "cvc5", "--theory", "lia",
-		"--fuzzers", "banditfuzz,random", "--timeout", "2s", "--max-queries", "4", "--budget", "1m",
-		"--runs", "2", "--seed", "3", "--out", out)
+		"--fuzzers", "banditfuzz,random", "--timeout", "2s", "--wall", "1m", "--max-queries", "4", "--run-budget", "1m",
+		"--runs", "2", "--seed", "3", "-j", "2", "-q", "--out", out)
 	stdout, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("%v\n%s", err, stdout)
+	if code := exitCode(err); code != 0 && code != 10 {
+		t.Fatalf("exit %d: %v\n%s", code, err, stdout)
+	}
+	for _, f := range []string{"findings.db", "campaign.json", "runs/banditfuzz-00.json", "runs/random-01.json"} {
+		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+			t.Errorf("campaign directory: %v", err)
+		}
 	}
 	for _, want := range []string{"PAR-2 margin", "gap runs", "first gap", "banditfuzz vs best baseline"} {
 		if !strings.Contains(string(stdout), want) {

@@ -18,7 +18,10 @@ import (
 
 // campaignFlags are the harness flags every fuzzing command shares (diver,
 // bandit, satfuzz and campaign demo): add them with addCampaignFlags and run
-// with runCampaign.
+// with runCampaign. One grammar for all: -n iterations, -j workers, -q
+// quiet; --time (and --budget where added with addBudgetFlag) is the time
+// budget of the campaign and has no short flag: -t is a solver's time
+// limit per query in every command that has one.
 type campaignFlags struct {
 	iterations uint64
 	duration   time.Duration
@@ -38,7 +41,7 @@ type campaignFlags struct {
 func addCampaignFlags(cmd *cobra.Command, f *campaignFlags) {
 	fl := cmd.Flags()
 	fl.Uint64VarP(&f.iterations, "iterations", "n", 0, "iteration budget of the whole campaign (0: none)")
-	fl.DurationVarP(&f.duration, "time", "t", 0, "time budget of the campaign, counting every run of it, e.g. 10m (0: none)")
+	fl.DurationVar(&f.duration, "time", 0, "time budget of the campaign, counting every run of it, e.g. 10m (0: none)")
 	fl.IntVarP(&f.workers, "jobs", "j", 0, "iterations run at once (default: all cores)")
 	fl.Uint64Var(&f.seed, "seed", 0, "master seed (default: random, printed)")
 	fl.StringVar(&f.store, "store", "", "findings store: a postgres:// URL shared by many workers (default: SQLite in DIR)")
@@ -51,6 +54,12 @@ func addCampaignFlags(cmd *cobra.Command, f *campaignFlags) {
 	fl.BoolVar(&f.resume, "resume", false, "resume the campaign in DIR (its system, seed and budget are read from the store)")
 	fl.DurationVar(&f.logEvery, "log-every", campaign.DefaultLogEvery, "interval of progress lines when standard error is not a terminal")
 	allowDuration(fl, "time", zeroOK)
+}
+
+// addBudgetFlag adds --budget, another name of --time, to cmd.
+func (f *campaignFlags) addBudgetFlag(cmd *cobra.Command) {
+	cmd.Flags().DurationVar(&f.duration, "budget", 0, "time budget of the campaign, e.g. 30m (same as --time)")
+	allowDuration(cmd.Flags(), "budget", zeroOK)
 }
 
 func (f *campaignFlags) options(cmd *cobra.Command) (campaign.Options, error) {
@@ -112,11 +121,10 @@ func runCampaign(cmd *cobra.Command, dir, system string, config []byte, f *campa
 		sum, err = campaign.Run(ctx, dir, system, config, opts)
 	}
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "tandem:", err)
-		return exitError{1}
+		return fail(1, err)
 	}
 	if sum.Signatures > 0 {
-		return exitError{10}
+		return fail(10, nil)
 	}
 	return nil
 }
@@ -168,23 +176,29 @@ findings in the campaign, 10: findings, 1: error.`,
   tandem report /tmp/c1`,
 	Args: cobra.ExactArgs(1),
 	RunE: func(cmd *cobra.Command, args []string) error {
-		var config []byte
-		switch demoOpts.system {
-		case toy.FakeName:
-			config, _ = json.Marshal(toy.FakeOptions{Rate: demoOpts.rate, Work: demoOpts.work, Calls: demoOpts.calls, Bugs: demoOpts.bugs})
-		case toy.Z3Name:
-			var solvers []string
-			for _, s := range strings.Split(demoOpts.solvers, ";") {
-				if s = strings.TrimSpace(s); s != "" {
-					solvers = append(solvers, s)
-				}
-			}
-			config, _ = json.Marshal(toy.Z3Options{Solvers: solvers, Logic: demoOpts.logic, Timeout: demoOpts.timeout})
-		default:
-			return fmt.Errorf("--system %q: want toy or z3toy", demoOpts.system)
+		config, err := demoConfig()
+		if err != nil {
+			return err
 		}
 		return runCampaign(cmd, args[0], demoOpts.system, config, &demoFlags)
 	},
+}
+
+// demoConfig is the configuration of the toy system chosen by --system.
+func demoConfig() ([]byte, error) {
+	switch demoOpts.system {
+	case toy.FakeName:
+		return json.Marshal(toy.FakeOptions{Rate: demoOpts.rate, Work: demoOpts.work, Calls: demoOpts.calls, Bugs: demoOpts.bugs})
+	case toy.Z3Name:
+		var solvers []string
+		for _, s := range strings.Split(demoOpts.solvers, ";") {
+			if s = strings.TrimSpace(s); s != "" {
+				solvers = append(solvers, s)
+			}
+		}
+		return json.Marshal(toy.Z3Options{Solvers: solvers, Logic: demoOpts.logic, Timeout: demoOpts.timeout})
+	}
+	return nil, fmt.Errorf("--system %q: want toy or z3toy", demoOpts.system)
 }
 
 var resumeFlags campaignFlags

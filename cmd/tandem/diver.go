@@ -6,23 +6,22 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"tandem/campaign"
 	"tandem/diver"
 )
 
-func init() {
-	var (
-		cf        campaignFlags
-		o         diver.Options
-		mode      string
-		out       string
-		logics    []string
-		noOptFuzz bool
-	)
-	cmd := &cobra.Command{
-		Use:   "diver [SEEDS…]",
-		Short: "oracle-guided testing of SMT solvers by model-preserving mutation (DIVER)",
-		Long: `diver tests one SMT solver with no reference (DIVER, ICSE'23): it takes a
+var diverFlags struct {
+	campaign  campaignFlags
+	opts      diver.Options
+	mode      string
+	out       string
+	logics    []string
+	noOptFuzz bool
+}
+
+var diverCmd = &cobra.Command{
+	Use:   "diver [SEEDS…]",
+	Short: "oracle-guided testing of SMT solvers by model-preserving mutation (DIVER)",
+	Long: `diver tests one SMT solver with no reference (DIVER, ICSE'23): it takes a
 satisfiable seed and its model M (from the solver, checked by tandem's
 evaluator), replaces a subterm by a random term of the same sort such that the
 whole formula stays true under M (checked by the evaluator before the solver
@@ -37,47 +36,47 @@ Everything else is the campaign harness: progress, dedup, background
 reduction with tandem/reduce, findings under OUT/findings, 'tandem report
 OUT', 'tandem replay OUT N'. Exit status 0: no findings, 10: findings, 1:
 error.`,
-		Example: `  tandem diver --solver z3 --budget 2m --seed 1
+	Example: `  tandem diver --solver z3 --budget 2m --seed 1
   tandem diver --solver 'z3 model_validate=true' ../shared/corpus/seeds/QF_SLIA/sat -t 10s -m 1000 --budget 30m -j 2 --out /tmp/d1
   tandem diver --solver cvc5 --model-from z3 ../shared/corpus/seeds/QF_S/sat --mode noweight --budget 10m`,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			o.Seeds = args
-			o.Mode = diver.Mode(mode)
-			o.Logics = logics
-			o.NoOptionFuzz = noOptFuzz
-			if _, err := diver.New(o); err != nil && !cf.resume {
-				return err
-			}
-			config, err := json.Marshal(o)
-			if err != nil {
-				return err
-			}
-			if cf.iterations == 0 && cf.duration == 0 && !cf.resume {
-				cf.duration = 10 * time.Minute
-			}
-			return runCampaign(cmd, out, diver.Name, config, &cf)
-		},
+	RunE: runDiver,
+}
+
+func runDiver(cmd *cobra.Command, args []string) error {
+	f := &diverFlags
+	o, cf := f.opts, &f.campaign
+	o.Seeds = args
+	o.Mode = diver.Mode(f.mode)
+	o.Logics = f.logics
+	o.NoOptionFuzz = f.noOptFuzz
+	if _, err := diver.New(o); err != nil && !cf.resume {
+		return err
 	}
-	fl := cmd.Flags()
-	fl.StringVar(&o.Solver, "solver", "z3", "solver under test, with options in its own syntax, e.g. 'z3 model_validate=true'")
-	fl.StringVar(&o.ModelFrom, "model-from", "", "take each seed's model from this reference solver instead")
-	fl.DurationVarP(&o.Timeout, "timeout", "t", diver.DefaultTimeout, "solver time limit per mutant")
-	fl.IntVarP(&o.Mutants, "mutants", "m", diver.DefaultMutants, "satisfiable mutants per seed (one campaign iteration)")
-	fl.StringVar(&mode, "mode", string(diver.ModeDiver), "diver, noweight (uniform target choice) or nocomp (no Complicate)")
-	fl.StringSliceVar(&logics, "logic", nil, "logics of built-in seeds (and filter for seed files), comma-separated")
-	fl.BoolVar(&o.NoSpec, "nospec", false, "no solver-specific operators")
-	fl.BoolVar(&noOptFuzz, "no-option-fuzz", false, "solve every mutant in the solver's default mode")
-	fl.BoolVar(&o.NoSelfCheck, "no-self-check", false, "do not turn on the solver's own model check")
-	fl.StringVar(&out, "out", "diver-out", "campaign directory")
-	fl.DurationVar(&cf.duration, "budget", 0, "time budget, e.g. 1h (default 10m when no --iterations)")
-	fl.Uint64VarP(&cf.iterations, "iterations", "n", 0, "number of seeds (iterations) to run (0: none)")
-	fl.IntVarP(&cf.workers, "jobs", "j", 0, "seeds run at once (default: all cores)")
-	fl.Uint64Var(&cf.seed, "seed", 0, "master seed (default: random, printed)")
-	fl.BoolVar(&cf.json, "json", false, "write the JSON event stream to standard output")
-	fl.BoolVarP(&cf.quiet, "quiet", "q", false, "no progress on standard error")
-	fl.BoolVar(&cf.noReduce, "no-reduce", false, "do not reduce new findings")
-	fl.DurationVar(&cf.reduceTime, "reduce-timeout", campaign.DefaultReduceTimeout, "time limit for reducing one finding")
-	fl.BoolVar(&cf.resume, "resume", false, "resume the campaign in --out")
-	fl.DurationVar(&cf.logEvery, "log-every", campaign.DefaultLogEvery, "interval of progress lines when standard error is not a terminal")
-	rootCmd.AddCommand(cmd)
+	config, err := json.Marshal(o)
+	if err != nil {
+		return err
+	}
+	if cf.iterations == 0 && cf.duration == 0 && !cf.resume {
+		cf.duration = 10 * time.Minute
+	}
+	return runCampaign(cmd, f.out, diver.Name, config, cf)
+}
+
+func init() {
+	f := &diverFlags
+	addCampaignFlags(diverCmd, &f.campaign)
+	f.campaign.addBudgetFlag(diverCmd)
+	fl := diverCmd.Flags()
+	fl.StringVar(&f.opts.Solver, "solver", "z3", "solver under test, with options in its own syntax, e.g. 'z3 model_validate=true'")
+	fl.StringVar(&f.opts.ModelFrom, "model-from", "", "take each seed's model from this reference solver instead")
+	fl.DurationVarP(&f.opts.Timeout, "timeout", "t", diver.DefaultTimeout, "solver time limit per mutant")
+	fl.IntVarP(&f.opts.Mutants, "mutants", "m", diver.DefaultMutants, "satisfiable mutants per seed (one campaign iteration)")
+	fl.StringVar(&f.mode, "mode", string(diver.ModeDiver), "diver, noweight (uniform target choice) or nocomp (no Complicate)")
+	fl.StringSliceVar(&f.logics, "logic", nil, "logics of built-in seeds (and filter for seed files), comma-separated")
+	fl.BoolVar(&f.opts.NoSpec, "nospec", false, "no solver-specific operators")
+	fl.BoolVar(&f.noOptFuzz, "no-option-fuzz", false, "solve every mutant in the solver's default mode")
+	fl.BoolVar(&f.opts.NoSelfCheck, "no-self-check", false, "do not turn on the solver's own model check")
+	fl.BoolVar(&f.opts.OneShot, "one-shot", false, "one solver process per mutant (default: the mutants of a seed in one incremental session)")
+	fl.StringVar(&f.out, "out", "diver-out", "campaign directory (--resume resumes the campaign in it)")
+	rootCmd.AddCommand(diverCmd)
 }

@@ -46,7 +46,8 @@ func TestBrokenCampaignExitsNonZero(t *testing.T) {
 		{"diver crashing solver", crash, []string{"diver", "--solver", "z3", "-n", "3", "-m", "5", seeds},
 			[]string{"all 3 iterations were skipped", "ASSERTION VIOLATION"}},
 		{"diver built-in seeds", bogus, []string{"diver", "--solver", "z3 smt.bogus_option=1", "-n", "2", "-m", "3", "--logic", "QF_LIA"},
-			[]string{"none of the 6 solver calls was answered sat or unsat"}},
+			// "ERROR: unknown parameter" is z3's error, not the answer unknown.
+			[]string{"6 of 6 solver calls (100%) ended in an error", "unknown parameter 'bogus_option'"}},
 		{"diver built-in seeds, error answers", smtError, []string{"diver", "--solver", "z3 smt.bogus_option=1", "-n", "2", "-m", "3", "--logic", "QF_LIA"},
 			[]string{"6 of 6 solver calls (100%) ended in an error", "unknown parameter"}},
 		{"bandit", smtError, []string{"bandit", "campaign", "--solver", "z3", "--solver", "z3 smt.arith.solver=2", "--theory", "lia", "--queries", "3", "-n", "2"},

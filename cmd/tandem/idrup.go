@@ -1,9 +1,7 @@
 package main
 
 import (
-	"context"
 	"fmt"
-	"os"
 
 	"github.com/spf13/cobra"
 
@@ -39,10 +37,9 @@ Exit status: 0 if everything checks, 1 on a parse error or a failed check
 			if len(args) == 2 {
 				icnf, proof = args[0], args[1]
 			}
-			st, err := idrup.CheckFiles(context.Background(), icnf, proof, idrup.Options{Relaxed: relaxed})
+			st, err := idrup.CheckFiles(cmd.Context(), icnf, proof, idrup.Options{Relaxed: relaxed})
 			if err != nil {
-				fmt.Fprintln(os.Stderr, "idrup-check:", err)
-				return exitError{1}
+				return fail(1, err)
 			}
 			if !quiet {
 				fmt.Printf("c checked %d inputs, %d lemmas, %d deletions, %d queries (%d models, %d cores, %d unknown)\n",

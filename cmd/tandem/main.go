@@ -9,7 +9,9 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 	"time"
@@ -74,21 +76,63 @@ func checkDurations(fs *pflag.FlagSet) error {
 	return err
 }
 
-// exitError carries a process exit code out of a command without printing
-// anything more (the command has already reported what went wrong).
-type exitError struct{ code int }
+// exitError carries a process exit code out of a command, and the error
+// main prints for it (none when err is nil: the command has already said
+// what went wrong, or the code is an answer, as sat's 10 and 20 are).
+type exitError struct {
+	code int
+	err  error
+}
 
-func (e exitError) Error() string { return fmt.Sprintf("exit status %d", e.code) }
-
-func main() {
-	ctx, stop := proc.SignalContext(context.Background())
-	err := rootCmd.ExecuteContext(ctx)
-	stop()
-	if err != nil {
-		if ee, ok := err.(exitError); ok {
-			os.Exit(ee.code)
-		}
-		fmt.Fprintln(os.Stderr, "tandem:", err)
-		os.Exit(2)
+func (e exitError) Error() string {
+	if e.err != nil {
+		return e.err.Error()
 	}
+	return fmt.Sprintf("exit status %d", e.code)
+}
+
+func (e exitError) Unwrap() error { return e.err }
+
+// fail is err with exit code code; main prints it as every error.
+func fail(code int, err error) error { return exitError{code, err} }
+
+func main() { os.Exit(run(os.Args[1:], os.Stderr)) }
+
+// run executes the command line args and returns the exit status. Every
+// error of every command is printed here, in one format (errorLine).
+// Ctrl-C and SIGTERM cancel the context of every command
+// (cmd.Context()); a second one exits at once with 130.
+func run(args []string, stderr io.Writer) int {
+	ctx, stop := proc.SignalContext(context.Background())
+	defer stop()
+	rootCmd.SetArgs(args)
+	cmd, err := rootCmd.ExecuteContextC(ctx)
+	if err == nil {
+		return 0
+	}
+	code := 2
+	var ee exitError
+	if errors.As(err, &ee) {
+		code = ee.code
+		if ee.err == nil {
+			return code
+		}
+	}
+	fmt.Fprintln(stderr, errorLine(cmd, err))
+	return code
+}
+
+// errorLine is the one format of tandem's error messages:
+// "tandem: COMMAND: MESSAGE", where COMMAND is the subcommand's path
+// ("satfuzz reduce") and MESSAGE starts with FILE:LINE:COL when the
+// error has a place.
+func errorLine(cmd *cobra.Command, err error) string {
+	name := ""
+	if cmd != nil {
+		name = strings.TrimSpace(strings.TrimPrefix(cmd.CommandPath(), rootCmd.Name()))
+	}
+	if name == "" {
+		return "tandem: " + err.Error()
+	}
+	return "tandem: " + name + ": " + err.Error()
 }

@@ -12,12 +12,12 @@ import (
 	"tandem/smtlib"
 )
 
-func init() {
-	var print, expand bool
-	cmd := &cobra.Command{
-		Use:   "parse [--print] FILE...",
-		Short: "parse and type-check SMT-LIB 2.6 scripts",
-		Long: `parse reads each SMT-LIB 2.6 script, type-checks every term, and prints
+var parseFlags struct{ print, expand bool }
+
+var parseCmd = &cobra.Command{
+	Use:   "parse [--print] FILE...",
+	Short: "parse and type-check SMT-LIB 2.6 scripts",
+	Long: `parse reads each SMT-LIB 2.6 script, type-checks every term, and prints
 "FILE: ok" or every error found, as FILE:LINE:COL: message.
 
 With --print, it writes the normalized script instead (one command per
@@ -27,66 +27,77 @@ inlined into the assertions first (sharing is kept in memory; the printed
 form may be much larger than the input).
 
 Exit status: 0 when every file parsed, 1 when any had errors.`,
-		Example: `  tandem parse examples/*.smt2
+	Example: `  tandem parse examples/*.smt2
   tandem parse --print query.smt2 > normalized.smt2`,
-		Args: cobra.MinimumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			out := bufio.NewWriter(os.Stdout)
-			defer out.Flush()
-			// With --print, standard output is the script: errors go to
-			// standard error, never into it (issue 23 item 4).
-			errOut := out
-			if print {
-				errOut = bufio.NewWriter(os.Stderr)
-				defer errOut.Flush()
-			}
-			failed := 0
-			for _, path := range args {
-				if !print && !expand {
-					// Only checking: read the file as a stream and keep
-					// the terms, not the list of commands.
-					n, st, err := checkFile(path)
-					if err != nil {
-						failed++
-						writeParseError(out, path, err)
-						continue
-					}
-					fmt.Fprintf(out, "%s: ok (%d commands, %d terms)\n", path, n, st.NumTerms())
-					continue
-				}
-				sc, err := smtlib.ParseFile(path)
-				if err != nil {
-					failed++
-					writeParseError(errOut, path, err)
-					errOut.Flush()
-					continue
-				}
-				if expand {
-					if err := smtlib.Expand(sc); err != nil {
-						fmt.Fprintf(errOut, "%s: %v\n", path, err)
-						failed++
-						continue
-					}
-				}
-				if print {
-					if err := smtlib.Write(out, sc); err != nil {
-						return err
-					}
-					continue
-				}
-				fmt.Fprintf(out, "%s: ok (%d commands, %d terms)\n", path, len(sc.Commands), sc.Store.NumTerms())
-			}
-			if failed > 0 {
-				out.Flush()
-				fmt.Fprintf(os.Stderr, "%d of %d files had errors\n", failed, len(args))
-				return exitError{1}
-			}
-			return nil
-		},
+	Args: cobra.MinimumNArgs(1),
+	RunE: runParse,
+}
+
+func runParse(cmd *cobra.Command, args []string) error {
+	out := bufio.NewWriter(os.Stdout)
+	defer out.Flush()
+	// With --print, standard output is the script: errors go to
+	// standard error, never into it (issue 23 item 4).
+	errOut := out
+	if parseFlags.print {
+		errOut = bufio.NewWriter(os.Stderr)
+		defer errOut.Flush()
 	}
-	cmd.Flags().BoolVar(&print, "print", false, "write the normalized script to standard output")
-	cmd.Flags().BoolVar(&expand, "expand", false, "inline let, define-fun and :named terms in assertions (with --print: the expanded script)")
-	rootCmd.AddCommand(cmd)
+	failed := 0
+	for _, path := range args {
+		ok, err := parseOne(path, out, errOut)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			failed++
+		}
+	}
+	if failed > 0 {
+		out.Flush()
+		errOut.Flush()
+		return fail(1, fmt.Errorf("%d of %d files had errors", failed, len(args)))
+	}
+	return nil
+}
+
+// parseOne checks (or prints, or expands) one file; its problems go to
+// errOut. The error is for output that cannot be written.
+func parseOne(path string, out, errOut *bufio.Writer) (bool, error) {
+	if !parseFlags.print && !parseFlags.expand {
+		// Only checking: read the file as a stream and keep the terms,
+		// not the list of commands.
+		n, st, err := checkFile(path)
+		if err != nil {
+			writeParseError(out, path, err)
+			return false, nil
+		}
+		fmt.Fprintf(out, "%s: ok (%d commands, %d terms)\n", path, n, st.NumTerms())
+		return true, nil
+	}
+	sc, err := smtlib.ParseFile(path)
+	if err != nil {
+		writeParseError(errOut, path, err)
+		errOut.Flush()
+		return false, nil
+	}
+	if parseFlags.expand {
+		if err := smtlib.Expand(sc); err != nil {
+			fmt.Fprintf(errOut, "%s: %v\n", path, err)
+			return false, nil
+		}
+	}
+	if parseFlags.print {
+		return true, smtlib.Write(out, sc)
+	}
+	fmt.Fprintf(out, "%s: ok (%d commands, %d terms)\n", path, len(sc.Commands), sc.Store.NumTerms())
+	return true, nil
+}
+
+func init() {
+	parseCmd.Flags().BoolVar(&parseFlags.print, "print", false, "write the normalized script to standard output")
+	parseCmd.Flags().BoolVar(&parseFlags.expand, "expand", false, "inline let, define-fun and :named terms in assertions (with --print: the expanded script)")
+	rootCmd.AddCommand(parseCmd)
 }
 
 func checkFile(path string) (int, *smt.Store, error) {

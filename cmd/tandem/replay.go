@@ -61,7 +61,7 @@ iteration depends on timing), 2 on a usage error.`,
 			}
 		}
 		if r.Done && !r.Same {
-			return exitError{1}
+			return fail(1, nil)
 		}
 		return nil
 	},

@@ -3,9 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -49,70 +47,72 @@ Exit code: 0 when the solver answered (sat, unsat or unknown), 1 for
 timeout, memout, error or unsupported, 3 for crash, 2 for a usage error,
 4 when --check-model finds the model invalid.`,
 	Example: `  tandem run --solver z3 examples/bv-overflow.smt2
-  tandem run --solver 'cvc5 --strings-exp' --timeout 30s --memory 4GiB query.smt2
+  tandem run --solver 'cvc5 --strings-exp' -t 30s --memory 4GiB query.smt2
   tandem run --solver z3 --self-check --json query.smt2
   tandem run --solver cvc5 --check-model query.smt2
   cat query.smt2 | tandem run --solver cvc5 -`,
 	Args: cobra.ExactArgs(1),
-	RunE: func(cmd *cobra.Command, args []string) error {
-		if runFlags.solver == "" {
-			return fmt.Errorf("--solver is required: give a profile name such as z3 or cvc5 (see 'tandem solvers')")
-		}
-		reg, err := solver.LoadRegistry(runFlags.profiles)
+	RunE: runRun,
+}
+
+func runRun(cmd *cobra.Command, args []string) error {
+	f := &runFlags
+	if f.solver == "" {
+		return fmt.Errorf("--solver is required: give a profile name such as z3 or cvc5 (see 'tandem solvers')")
+	}
+	reg, err := solver.LoadRegistry(f.profiles)
+	if err != nil {
+		return err
+	}
+	p, err := reg.Lookup(f.solver)
+	if err != nil {
+		return err
+	}
+	mem, err := solver.ParseSize(f.memory)
+	if err != nil {
+		return fmt.Errorf("--memory: %w", err)
+	}
+	limits := solver.Limits{Wall: f.timeout, CPU: f.cpu, Memory: mem}
+	in := solver.FileInput(args[0])
+	if args[0] == "-" {
+		data, err := smtlib.ReadAll(cmd.InOrStdin(), "standard input", "script", smtlib.MaxScriptBytes)
 		if err != nil {
 			return err
 		}
-		p, err := reg.Lookup(runFlags.solver)
-		if err != nil {
+		in = solver.BytesInput(data)
+	} else if _, err := os.Stat(args[0]); err != nil {
+		return fmt.Errorf("input file: %w", err)
+	}
+	if f.checkModel {
+		return runAndCheckModel(cmd, p, args[0], limits)
+	}
+	res, err := solver.Run(cmd.Context(), p, in, solver.RunOptions{Limits: limits, Mode: solver.Mode{Models: f.models, SelfCheck: f.selfCheck}})
+	if err != nil {
+		return err
+	}
+	out := cmd.OutOrStdout()
+	if f.json {
+		enc := json.NewEncoder(out)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(res); err != nil {
 			return err
 		}
-		mem, err := solver.ParseSize(runFlags.memory)
-		if err != nil {
-			return fmt.Errorf("--memory: %w", err)
-		}
-		in := solver.FileInput(args[0])
-		if args[0] == "-" {
-			limit := smtlib.MaxScriptBytes
-			data, err := io.ReadAll(io.LimitReader(cmd.InOrStdin(), limit+1))
-			if err != nil {
-				return fmt.Errorf("reading standard input: %w", err)
-			}
-			if int64(len(data)) > limit {
-				return &smtlib.TooLargeError{Name: "standard input", What: "script", Limit: limit}
-			}
-			in = solver.BytesInput(data)
-		} else if _, err := os.Stat(args[0]); err != nil {
-			return fmt.Errorf("input file: %w", err)
-		}
-		if runFlags.checkModel {
-			return runAndCheckModel(cmd, p, args[0], solver.Limits{Wall: runFlags.timeout, CPU: runFlags.cpu, Memory: mem})
-		}
-		res, err := solver.Run(cmd.Context(), p, in, solver.RunOptions{
-			Limits: solver.Limits{Wall: runFlags.timeout, CPU: runFlags.cpu, Memory: mem},
-			Mode:   solver.Mode{Models: runFlags.models, SelfCheck: runFlags.selfCheck},
-		})
-		if err != nil {
-			return err
-		}
-		out := cmd.OutOrStdout()
-		if runFlags.json {
-			enc := json.NewEncoder(out)
-			enc.SetIndent("", "  ")
-			if err := enc.Encode(res); err != nil {
-				return err
-			}
-		} else {
-			printResult(out, res)
-		}
-		switch {
-		case res.Status.IsAnswer():
-			return nil
-		case res.Status == solver.StatusCrash:
-			return exitError{3}
-		default:
-			return exitError{1}
-		}
-	},
+	} else {
+		res.WriteText(out, f.output)
+	}
+	return runStatus(res)
+}
+
+// runStatus is the exit status of a run: 0 for an answer, 3 for a crash,
+// 1 otherwise.
+func runStatus(res *solver.Result) error {
+	switch {
+	case res.Status.IsAnswer():
+		return nil
+	case res.Status == solver.StatusCrash:
+		return fail(3, nil)
+	}
+	return fail(1, nil)
 }
 
 // runAndCheckModel solves the script up to its first check-sat with a
@@ -130,65 +130,18 @@ func runAndCheckModel(cmd *cobra.Command, p *solver.Profile, path string, limits
 		return err
 	}
 	out := cmd.OutOrStdout()
-	printResult(out, run.Result)
-	switch {
-	case run.Report == nil:
+	run.Result.WriteText(out, runFlags.output)
+	switch rep := run.Report; {
+	case rep == nil:
 		fmt.Fprintf(out, "model      not checked (the answer was %s)\n", run.Result.Status)
-	case run.Report.Holds():
-		fmt.Fprintf(out, "model      valid: all %d assertions are true under it\n", run.Report.True)
+	case rep.Holds():
+		fmt.Fprintf(out, "model      valid: all %d assertions are true under it\n", rep.True)
 	default:
-		fmt.Fprintf(out, "model      INVALID: %d true, %d false, %d undefined, %d not evaluable\n",
-			run.Report.True, run.Report.False, run.Report.Undefined, run.Report.Errors)
-		printReport(run.Report, true)
-		return exitError{4}
+		fmt.Fprintf(out, "model      INVALID: %d true, %d false, %d undefined, %d not evaluable\n", rep.True, rep.False, rep.Undefined, rep.Errors)
+		rep.WriteText(out, false)
+		return fail(4, nil)
 	}
-	if run.Result.Status == solver.StatusCrash {
-		return exitError{3}
-	}
-	if !run.Result.Status.IsAnswer() {
-		return exitError{1}
-	}
-	return nil
-}
-
-func printResult(w io.Writer, r *solver.Result) {
-	fmt.Fprintf(w, "status     %s\n", r.Status)
-	if r.Reason != "" {
-		fmt.Fprintf(w, "reason     %s\n", r.Reason)
-	}
-	answers := make([]string, len(r.Answers))
-	for i, a := range r.Answers {
-		answers[i] = a.String()
-	}
-	if len(answers) == 0 {
-		answers = []string{"(none)"}
-	}
-	fmt.Fprintf(w, "answers    %s\n", strings.Join(answers, " "))
-	if r.Signal != "" {
-		fmt.Fprintf(w, "exit       killed by %s\n", r.Signal)
-	} else {
-		fmt.Fprintf(w, "exit       %d\n", r.ExitCode)
-	}
-	if r.Signature != "" {
-		fmt.Fprintf(w, "signature  %s\n", r.SignatureNorm)
-	}
-	for _, e := range r.Errors {
-		fmt.Fprintf(w, "error      %s\n", strings.ReplaceAll(strings.TrimSpace(e), "\n", "\n           "))
-	}
-	for _, raw := range r.RawResponses {
-		fmt.Fprintf(w, "response   %s\n", strings.ReplaceAll(strings.TrimSpace(raw), "\n", "\n           "))
-	}
-	fmt.Fprintf(w, "wall       %.3fs\n", r.Wall.Seconds())
-	fmt.Fprintf(w, "cpu        %.3fs (user %.3fs, sys %.3fs)\n", r.CPU().Seconds(), r.User.Seconds(), r.Sys.Seconds())
-	fmt.Fprintf(w, "peak rss   %s\n", solver.FormatSize(r.PeakRSS))
-	if r.StdoutDropped > 0 || r.StderrDropped > 0 {
-		fmt.Fprintf(w, "dropped    %d bytes of stdout, %d of stderr (over the capture cap)\n", r.StdoutDropped, r.StderrDropped)
-	}
-	if runFlags.output {
-		fmt.Fprintf(w, "command    %s\n", strings.Join(r.Argv, " "))
-		fmt.Fprintf(w, "--- stdout\n%s", r.Stdout)
-		fmt.Fprintf(w, "--- stderr\n%s", r.Stderr)
-	}
+	return runStatus(run.Result)
 }
 
 func init() {
@@ -197,7 +150,7 @@ func init() {
 	f.StringVar(&runFlags.profiles, "profiles", "", "TOML file of solver profiles (see 'tandem solvers --help')")
 	f.DurationVarP(&runFlags.timeout, "timeout", "t", 10*time.Second, "wall-time limit; the process tree is killed after it")
 	f.DurationVar(&runFlags.cpu, "cpu", 0, "CPU-time limit of the whole process tree (default: the --timeout)")
-	f.StringVarP(&runFlags.memory, "memory", "m", "2GiB", "memory limit: address space of each process (RLIMIT_AS) and resident memory of the tree, e.g. 512MiB, 4GiB")
+	f.StringVar(&runFlags.memory, "memory", "2GiB", "memory limit: address space of each process (RLIMIT_AS) and resident memory of the tree, e.g. 512MiB, 4GiB")
 	f.BoolVar(&runFlags.models, "models", false, "turn on model production (the profile's model options)")
 	f.BoolVar(&runFlags.selfCheck, "self-check", false, "turn on the solver's own model checking (z3 model_validate=true, cvc5 --check-models)")
 	f.BoolVar(&runFlags.json, "json", false, "print the result as JSON")

@@ -1,44 +1,28 @@
 package main
 
 import (
-	"context"
-	"encoding/json"
 	"fmt"
 	"os"
-	"os/signal"
-	"path/filepath"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"tandem/cbsolve"
-	"tandem/cbsolve/cbox"
-	"tandem/smtlib"
 )
 
-func init() {
-	var (
-		cbs        []string
-		fromDefine []string
-		oracleDir  string
-		mode       string
-		smtName    string
-		timeout    time.Duration
-		callLimit  time.Duration
-		showStats  bool
-		asJSON     bool
-		trace      bool
-		opts       cbsolve.Options
-		noTabulate bool
-		fuzzSlice  = offDuration(500 * time.Millisecond)
-		probe      = offDuration(100 * time.Millisecond)
-	)
-	cmd := &cobra.Command{
-		Use:   "solve FILE.smt2 [--cb NAME=IMPL]…",
-		Short: "SMT modulo closed-box functions (SADHAK's conflict-driven fuzz loop)",
-		Long: `solve decides SMT-LIB formulas that call closed-box functions: functions
+var solveFlags = struct {
+	file                     cbsolve.FileOptions
+	mode                     string
+	showStats, asJSON, trace bool
+	noTabulate               bool
+	fuzzSlice, probe         offDuration
+}{fuzzSlice: offDuration(500 * time.Millisecond), probe: offDuration(100 * time.Millisecond)}
+
+var solveCmd = &cobra.Command{
+	Use:   "solve FILE.smt2 [--cb NAME=IMPL]…",
+	Short: "SMT modulo closed-box functions (SADHAK's conflict-driven fuzz loop)",
+	Long: `solve decides SMT-LIB formulas that call closed-box functions: functions
 declared with (declare-cb NAME (ArgSort*) RetSort) (or Delphi's
 declare-oracle-fun) whose meaning is code that can be run but not reasoned about.
 A fuzzer runs the closed boxes, an SMT engine (z3 or cvc5) solves the theory
@@ -70,155 +54,79 @@ box that traps, loops or exhausts its memory makes that call fail; it never
 takes tandem down or past its timeout.
 
 Exit status: 0 for any verdict, 2 on bad input or a setup failure.`,
-		Example: `  tandem solve motivating.smt2 --cb f=f.c --stats
+	Example: `  tandem solve motivating.smt2 --cb f=f.c --stats
   tandem solve q.smt2 --cb hash=hash.wasm --mode fuzz-only --timeout 10s
   tandem solve bench.smt2 --cb-from-define popcount --smt cvc5
   tandem solve delphi.smt2 --oracle-dir bench/cb/delphi`,
-		Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			m, err := cbsolve.ParseMode(mode)
-			if err != nil {
-				return err
-			}
-			if timeout <= 0 || callLimit <= 0 {
-				return fmt.Errorf("--timeout %v, --cb-timeout %v: time limits must be positive (e.g. --timeout 60s)", timeout, callLimit)
-			}
-			opts.Mode, opts.SMT, opts.Timeout = m, smtName, timeout
-			opts.FuzzSlice, opts.Probe = time.Duration(fuzzSlice), time.Duration(probe)
-			if noTabulate {
-				opts.TabulateMax = -1
-			}
-			if trace {
-				opts.Trace = os.Stderr
-			}
-			sc, err := smtlib.ParseFile(args[0])
-			if err != nil {
-				return err
-			}
-			sig, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
-			defer stop()
-			// --timeout counts from here: compiling and starting the
-			// boxes is part of the time the user gave.
-			ctx, cancel := context.WithTimeout(sig, timeout)
-			defer cancel()
-			set := cbox.NewSet(cbox.Options{CallTimeout: callLimit})
-			defer set.Close()
-			if err := openBoxes(ctx, sc, set, cbs, oracleDir, cbox.Options{CallTimeout: callLimit}); err != nil {
-				return err
-			}
-			res, err := cbsolve.Solve(ctx, sc, set, fromDefine, opts)
-			if err != nil {
-				return err
-			}
-			if sig.Err() != nil && res.Status == cbsolve.Unknown {
-				res.Reason = "interrupted by a signal; " + strings.TrimPrefix(res.Reason, "cancelled ")
-			}
-			if asJSON {
-				out := map[string]any{"file": args[0], "status": res.Status, "reason": res.Reason, "stats": res.Stats}
-				if res.Model != nil {
-					out["model"] = cbsolve.FormatModel(sc, res.Model)
-				}
-				enc := json.NewEncoder(os.Stdout)
-				enc.SetIndent("", "  ")
-				return enc.Encode(out)
-			}
-			fmt.Println(res.Status)
-			if res.Model != nil {
-				fmt.Print(cbsolve.FormatModel(sc, res.Model))
-			}
-			if res.Status != cbsolve.Sat && res.Reason != "" {
-				fmt.Fprintf(os.Stderr, "tandem solve: %s: %s\n", res.Status, res.Reason)
-			}
-			if showStats {
-				printSolveStats(res.Stats)
-			}
-			return nil
-		},
+	Args: cobra.ExactArgs(1),
+	RunE: runSolve,
+}
+
+func runSolve(cmd *cobra.Command, args []string) error {
+	fl := &solveFlags
+	o := fl.file
+	m, err := cbsolve.ParseMode(fl.mode)
+	if err != nil {
+		return err
 	}
-	f := cmd.Flags()
-	f.StringArrayVar(&cbs, "cb", nil, "closed-box implementation NAME=IMPL (repeatable; see above)")
-	f.StringArrayVar(&fromDefine, "cb-from-define", nil, "treat the define-fun NAME as a closed box (repeatable)")
-	f.StringVar(&oracleDir, "oracle-dir", "", "directory of Delphi oracle implementations BINARY.c / BINARY.wasm")
-	f.StringVar(&mode, "mode", "cdfl", "cdfl, fuzz-only or active-learning")
-	f.StringVar(&smtName, "smt", "z3", "the SMT engine: z3 or cvc5 (any solver profile name)")
-	f.DurationVar(&timeout, "timeout", 60*time.Second, "time limit of the whole solve")
-	f.DurationVar(&callLimit, "cb-timeout", time.Second, "time limit of one closed-box call")
-	f.BoolVar(&showStats, "stats", false, "print iterations, constraints exchanged, fuzz executions and closed-box calls on stderr")
-	f.BoolVar(&asJSON, "json", false, "print the verdict, model and statistics as JSON")
-	f.BoolVar(&trace, "trace", false, "print the loop's events on stderr")
+	o.Mode, o.FuzzSlice, o.Probe = m, time.Duration(fl.fuzzSlice), time.Duration(fl.probe)
+	if fl.noTabulate {
+		o.TabulateMax = -1
+	}
+	if fl.trace {
+		o.Trace = os.Stderr
+	}
+	sc, res, err := cbsolve.SolveFile(cmd.Context(), args[0], o)
+	if err != nil {
+		return err
+	}
+	if cmd.Context().Err() != nil && res.Status == cbsolve.Unknown {
+		res.Reason = "interrupted by a signal; " + strings.TrimPrefix(res.Reason, "cancelled ")
+	}
+	if fl.asJSON {
+		return res.WriteJSON(os.Stdout, sc)
+	}
+	res.WriteText(os.Stdout, sc)
+	if res.Status != cbsolve.Sat && res.Reason != "" {
+		fmt.Fprintf(os.Stderr, "tandem: solve: %s: %s\n", res.Status, res.Reason)
+	}
+	if fl.showStats {
+		res.Stats.Write(os.Stderr)
+	}
+	return nil
+}
+
+func init() {
+	f := solveCmd.Flags()
+	fl := &solveFlags
+	opts := &fl.file.Options
+	f.StringArrayVar(&fl.file.Boxes, "cb", nil, "closed-box implementation NAME=IMPL (repeatable; see above)")
+	f.StringArrayVar(&fl.file.FromDefine, "cb-from-define", nil, "treat the define-fun NAME as a closed box (repeatable)")
+	f.StringVar(&fl.file.OracleDir, "oracle-dir", "", "directory of Delphi oracle implementations BINARY.c / BINARY.wasm")
+	f.StringVar(&fl.mode, "mode", "cdfl", "cdfl, fuzz-only or active-learning")
+	f.StringVar(&opts.SMT, "smt", "z3", "the SMT engine: z3 or cvc5 (any solver profile name)")
+	f.DurationVar(&opts.Timeout, "timeout", 60*time.Second, "time limit of the whole solve")
+	f.DurationVar(&fl.file.CallTimeout, "cb-timeout", time.Second, "time limit of one closed-box call")
+	f.BoolVar(&fl.showStats, "stats", false, "print iterations, constraints exchanged, fuzz executions and closed-box calls on stderr")
+	f.BoolVar(&fl.asJSON, "json", false, "print the verdict, model and statistics as JSON")
+	f.BoolVar(&fl.trace, "trace", false, "print the loop's events on stderr")
 	f.Uint64Var(&opts.Seed, "seed", 0, "seed of the fuzzer's random choices")
 	f.BoolVar(&opts.CBFacts, "cb-facts", false, "add the closed-box input/output facts of every partial model to the SMT side (CONVERTCBTOUF)")
 	f.IntVar(&opts.TabulateMax, "tabulate-max", 4096, "give the SMT engine the whole table of closed boxes with at most this many argument tuples")
-	f.BoolVar(&noTabulate, "no-tabulate", false, "never tabulate closed boxes")
+	f.BoolVar(&fl.noTabulate, "no-tabulate", false, "never tabulate closed boxes")
 	f.BoolVar(&opts.NoPrecheck, "no-precheck", false, "skip the pure-SMT check before the loop (ablation)")
 	f.BoolVar(&opts.NoEquivalence, "no-equiv", false, "no equivalence classes or magic bytes in the fuzzer (ablation)")
-	f.Var(&fuzzSlice, "fuzz-slice", "first time slice of a fuzz run before active-learning steps (-1 or off: no slicing, as the paper)")
+	f.Var(&fl.fuzzSlice, "fuzz-slice", "first time slice of a fuzz run before active-learning steps (-1 or off: no slicing, as the paper)")
 	f.Int64Var(&opts.FuzzEvals, "fuzz-evals", 0, "count fuzz slices (and the probe) in executions, not time: the same --seed gives the same run on any machine (e.g. 100000; 0: time slices)")
 	f.DurationVar(&opts.SMTCallTimeout, "smt-call-timeout", 0, "time limit of one SMT engine check (default: the time left; the cdfl pre-check gets at most a quarter of --timeout)")
 	f.StringVar(&opts.Profiles, "profiles", "", "TOML file of solver profiles for --smt (default $TANDEM_SOLVERS or ~/.config/tandem/solvers.toml; see 'tandem solvers --help')")
 	f.BoolVar(&opts.NoArgPurify, "no-arg-purify", false, "keep closed-box arguments as terms instead of fresh constants (ablation)")
 	f.BoolVar(&opts.NoPropose, "no-propose", false, "no SMT proposals from the partial model's closed-box outputs (ablation)")
 	f.BoolVar(&opts.NoSeedReuse, "no-seed-reuse", false, "do not seed fuzz runs with earlier partial models (ablation)")
-	f.Var(&probe, "probe", "cdfl: fuzz the whole formula this long before starting the SMT engine (-1 or off: no probe)")
+	f.Var(&fl.probe, "probe", "cdfl: fuzz the whole formula this long before starting the SMT engine (-1 or off: no probe)")
 	allowDuration(f, "fuzz-slice", zeroOK, negativeOK)
 	allowDuration(f, "probe", zeroOK, negativeOK)
-	rootCmd.AddCommand(cmd)
-}
-
-// openBoxes gives every closed box of the script an implementation from the
-// --cb flags, or from the oracle directory for Delphi oracles.
-func openBoxes(ctx context.Context, sc *smtlib.Script, set *cbox.Set, specs []string, oracleDir string, o cbox.Options) error {
-	byName := map[string]string{}
-	for _, s := range specs {
-		name, impl, ok := strings.Cut(s, "=")
-		if !ok || name == "" || impl == "" {
-			return fmt.Errorf("--cb %q: want NAME=IMPL, e.g. --cb f=f.c", s)
-		}
-		byName[name] = impl
-	}
-	for _, f := range cbsolve.ClosedBoxes(sc) {
-		impl, ok := byName[f.Name]
-		if !ok && oracleDir != "" && f.Binary != "" {
-			base := filepath.Base(f.Binary)
-			for _, ext := range []string{".c", ".wasm"} {
-				if p := filepath.Join(oracleDir, base+ext); fileExists(p) {
-					impl = p + ":" + base
-					ok = true
-					break
-				}
-			}
-		}
-		if !ok {
-			continue // Solve names what is missing
-		}
-		delete(byName, f.Name)
-		b, err := cbox.Open(ctx, impl, f, o)
-		if err != nil {
-			return err
-		}
-		set.Add(b)
-	}
-	for name := range byName {
-		return fmt.Errorf("--cb %s: %s declares no closed box %s (declare-cb or declare-oracle-fun)", name, sc.Filename, name)
-	}
-	return nil
-}
-
-func fileExists(p string) bool {
-	st, err := os.Stat(p)
-	return err == nil && !st.IsDir()
-}
-
-func printSolveStats(s cbsolve.Stats) {
-	w := os.Stderr
-	fmt.Fprintf(w, "mode                 %s\n", s.Mode)
-	fmt.Fprintf(w, "time                 %v\n", s.Time.Round(time.Millisecond))
-	fmt.Fprintf(w, "iterations           %d\n", s.Iterations)
-	fmt.Fprintf(w, "SMT -> fuzz          %d conflict terms, %d blocking clauses (ω_fuzz: %d constraints)\n", s.ToFuzz, s.Blocks, s.FuzzConstraints)
-	fmt.Fprintf(w, "fuzz -> SMT          %d partial models, %d closed-box facts (%d boxes tabulated), %d proposals, %d learning steps\n", s.PartialModels, s.Facts, s.Tabulated, s.Proposals, s.LearnSteps)
-	fmt.Fprintf(w, "fuzzing              %d runs, %d executions, %v\n", s.FuzzRuns, s.FuzzEvals, s.FuzzTime.Round(time.Millisecond))
-	fmt.Fprintf(w, "SMT engine           %d calls, %v\n", s.SMTCalls, s.SMTTime.Round(time.Millisecond))
-	fmt.Fprintf(w, "closed-box calls     %s\n", s.Boxes)
+	rootCmd.AddCommand(solveCmd)
 }
 
 // offDuration is a duration flag that also takes -1 or "off" (stored as

@@ -1,13 +1,8 @@
 package main
 
 import (
-	"context"
+	"errors"
 	"fmt"
-	"os"
-	"os/exec"
-	"strings"
-	"text/tabwriter"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -58,47 +53,13 @@ normal_exit_codes, logics, operators, and a [solver.NAME.quirks] table.`,
 		if err != nil {
 			return err
 		}
-		tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "NAME\tVERSION\tBINARY\tINCREMENTAL\tLOGICS")
-		found := 0
-		for _, name := range reg.Names() {
-			p, _ := reg.Get(name)
-			path := "-"
-			version := "not found"
-			if p.Binary != "" {
-				if lp, err := exec.LookPath(p.Binary); err == nil {
-					path = lp
-					ctx, cancel := context.WithTimeout(cmd.Context(), 10*time.Second)
-					v, err := solver.Version(ctx, p)
-					cancel()
-					if err != nil {
-						version = "? (" + err.Error() + ")"
-					} else {
-						version = v
-					}
-					found++
-				}
-			} else {
-				version = "no binary set"
-			}
-			if path == "-" && !solversFlags.all {
-				continue
-			}
-			incr := "no"
-			if p.Incremental() {
-				incr = "yes"
-			}
-			logics := "any"
-			if len(p.Logics) > 0 {
-				logics = strings.Join(p.Logics, ",")
-			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", p.Name, version, path, incr, logics)
+		found, err := solver.WriteInstalled(cmd.OutOrStdout(), reg.Installed(cmd.Context()), solversFlags.all)
+		if err != nil {
+			return err
 		}
-		tw.Flush()
 		fmt.Fprintln(cmd.OutOrStdout(), "\nisolation:", proc.Isolation())
 		if found == 0 {
-			fmt.Fprintln(os.Stderr, "no solver found: install some with ./scripts/setup.sh, or set binary paths in a profiles file")
-			return exitError{1}
+			return fail(1, errors.New("no solver found: install some with ./scripts/setup.sh, or set binary paths in a profiles file"))
 		}
 		return nil
 	},

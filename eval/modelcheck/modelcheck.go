@@ -58,39 +58,16 @@ func (r *Report) Holds() bool { return r.False == 0 && r.Undefined == 0 && r.Err
 // first check-sat (all assertions when it has none), honouring push/pop
 // and reset-assertions; the assumptions of a check-sat-assuming count as
 // assertions. It also returns the index of that command (-1 if none).
+// [smtlib.Stack] gives the same for every check-sat, with the symbols in
+// scope there.
 func AssertionsAtFirstCheck(sc *smtlib.Script) ([]*smt.Term, int) {
-	var stack []int
-	var as []*smt.Term
-	for i, c := range sc.Commands {
-		switch c.Kind {
-		case smtlib.CmdAssert:
-			as = append(as, c.Term)
-		case smtlib.CmdPush:
-			n := 1
-			if c.HasN {
-				n = c.N
-			}
-			for k := 0; k < n; k++ {
-				stack = append(stack, len(as))
-			}
-		case smtlib.CmdPop:
-			n := 1
-			if c.HasN {
-				n = c.N
-			}
-			for k := 0; k < n && len(stack) > 0; k++ {
-				as = as[:stack[len(stack)-1]]
-				stack = stack[:len(stack)-1]
-			}
-		case smtlib.CmdResetAssertions, smtlib.CmdReset:
-			as, stack = nil, nil
-		case smtlib.CmdCheckSat:
-			return as, i
-		case smtlib.CmdCheckSatAssuming:
-			return append(append([]*smt.Term(nil), as...), c.Terms...), i
+	st := smtlib.NewStack(sc)
+	for c := st.Step(); c != nil; c = st.Step() {
+		if c.Kind == smtlib.CmdCheckSat || c.Kind == smtlib.CmdCheckSatAssuming {
+			return st.Assertions(), st.Index()
 		}
 	}
-	return as, -1
+	return st.Assertions(), -1
 }
 
 // Evaluate evaluates the assertions under model.
@@ -164,66 +141,64 @@ func ScriptWithGetModel(sc *smtlib.Script) []byte {
 	return []byte(b.String())
 }
 
-// Run is the outcome of solving a script and checking its model.
+// Run is the outcome of solving a script and checking its models.
 type Run struct {
 	// Result is the solver run.
 	Result *solver.Result
-	// Model is the model text (empty unless the answer was sat).
+	// Checks has one entry per check-sat of the script (one, for the
+	// check-sat added to a script without any), in order.
+	Checks []Check
+	// ModelText, Report and NoModel are those of the first check-sat, as
+	// in Checks[0]: the model text (empty unless the answer was sat), the
+	// evaluation of the assertions under it (nil unless the answer was sat
+	// and the model was read) and why a sat answer came without a model
+	// to check (the output passed the cap, get-model was answered with an
+	// error, or nothing was printed).
 	ModelText string
-	// Report is the evaluation of the assertions under the model (nil
-	// unless the answer was sat and the model was read).
-	Report *Report
-	// NoModel says why a sat answer came without a model to check (the
-	// output passed the cap, get-model was answered with an error, or
-	// nothing was printed); empty otherwise.
-	NoModel string
+	Report    *Report
+	NoModel   string
 }
 
-// noModel is why a sat run has no model to read, or "" when it has one.
-func noModel(name string, res *solver.Result, limits solver.Limits) string {
-	if res.StdoutDropped > 0 {
-		limit := limits.OutputCap
-		if limit <= 0 {
-			limit = solver.DefaultOutputCap
+// Holds reports whether every model that was checked and whose answer is
+// about the script makes every assertion true.
+func (r *Run) Holds() bool {
+	for _, c := range r.Checks {
+		if c.Report != nil && c.Untrusted == "" && !c.Report.Holds() {
+			return false
 		}
-		return fmt.Sprintf("%s answered sat, but its output passed the %d-byte output cap (%d more bytes were dropped): the model is cut off and cannot be checked",
-			name, limit, res.StdoutDropped)
 	}
-	if len(res.RawResponses) > 0 {
-		return ""
-	}
-	if len(res.Errors) > 0 {
-		return fmt.Sprintf("%s answered sat, then answered (get-model) with an error: %s", name, res.Errors[len(res.Errors)-1])
-	}
-	return fmt.Sprintf("%s answered sat but printed no model", name)
+	return true
 }
 
-// SolveAndCheck runs the solver on the script with (get-model) after the
-// first check-sat and, when it answers sat, evaluates the assertions in
-// scope under its model. The error is for a solver that cannot be run
-// and for a model that cannot be read.
+// SolveAndCheck runs the solver once on the script with (get-model) after
+// every check-sat ([ScriptForChecks]; in the solver's incremental mode
+// when [NeedsIncremental]) and, for each sat answer, evaluates the
+// assertions live at that check-sat under its model, read against the
+// symbols live there (after a pop or reset a name may denote another
+// symbol). The error is for a solver that cannot be run and for a model
+// that cannot be read (the first one; every Check has its own). When ctx
+// ends, the solver is stopped and the assertions not evaluated yet are not
+// evaluable.
 func SolveAndCheck(ctx context.Context, sc *smtlib.Script, p *solver.Profile, limits solver.Limits) (*Run, error) {
-	res, err := solver.Run(ctx, p, solver.BytesInput(ScriptWithGetModel(sc)), solver.RunOptions{Limits: limits, Mode: solver.Mode{Models: true}})
+	text, cmds := ScriptForChecks(sc, p)
+	mode := solver.Mode{Models: true, Incremental: NeedsIncremental(sc)}
+	res, err := solver.Run(ctx, p, solver.BytesInput(text), solver.RunOptions{Limits: limits, Mode: mode})
 	if err != nil {
 		return nil, fmt.Errorf("running %s: %w", p.Name, err)
 	}
-	run := &Run{Result: res}
-	if res.Status != solver.StatusSat {
-		return run, nil
+	rs, _ := solver.Responses(res.Stdout)
+	run := &Run{Result: res, Checks: checks(ctx, sc, p, limits, res, cmds, align(cmds, rs))}
+	if len(run.Checks) > 0 {
+		c := run.Checks[0]
+		run.ModelText, run.Report, run.NoModel = c.ModelText, c.Report, c.NoModel
+		if c.Answer != solver.StatusSat {
+			run.NoModel = ""
+		}
 	}
-	if run.NoModel = noModel(p.Name, res, limits); run.NoModel != "" {
-		return run, nil
+	for _, c := range run.Checks {
+		if c.Err != nil {
+			return run, c.Err
+		}
 	}
-	run.ModelText = res.RawResponses[len(res.RawResponses)-1]
-	sm, err := smtlib.ParseModel([]byte(run.ModelText), sc)
-	if err != nil {
-		return run, fmt.Errorf("reading %s's model: %w", p.Name, err)
-	}
-	m, err := eval.ModelFromSMTLIB(sm)
-	if err != nil {
-		return run, fmt.Errorf("converting %s's model: %w", p.Name, err)
-	}
-	as, _ := AssertionsAtFirstCheck(sc)
-	run.Report = Evaluate(as, m)
 	return run, nil
 }

@@ -162,15 +162,9 @@ func (c *Checker) z3(ctx context.Context, cs *Case, l *fuzzysat.Layout) (string,
 	if err := must(gv, err); err != nil {
 		return "", nil, err
 	}
-	vals, err := fuzzysat.ParseValues(gv.Raw)
-	if err != nil {
-		return "", nil, err
-	}
 	model := make([]byte, l.Size)
-	for i, v := range l.Vars {
-		if x, ok := vals[v.Func.Name]; ok {
-			l.SetBig(model, i, x)
-		}
+	if err := l.FromValues([]byte(gv.Raw), model); err != nil {
+		return "", nil, err
 	}
 	if err := must(c.sess.Assert(ctx, cs.Goal)); err != nil {
 		return "", nil, err

@@ -58,6 +58,30 @@ func (p *Proc) CheckTree() string {
 	return p.limitHit
 }
 
+// TreeCPU is the CPU time (user + system) the live tree has used so far:
+// its cgroup's cpu.stat, or the sum over the process and its descendants
+// of /proc/PID/stat (each with the children it reaped; 10 ms ticks). It
+// is what a long-lived process (a solver session) is charged per call;
+// after the process is reaped it is 0, and [Proc.Exit] has the total.
+func (p *Proc) TreeCPU() time.Duration {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.reaped {
+		return 0
+	}
+	if p.cg != nil {
+		u := p.cg.cpu()
+		return u.user + u.sys
+	}
+	var sum time.Duration
+	for _, pid := range descendants(p.Pid) {
+		if st, ok := readStat(pid); ok {
+			sum += st.cpu.user + st.cpu.sys
+		}
+	}
+	return sum
+}
+
 // TreePoll is how often a waiting caller should call CheckTree.
 const TreePoll = 100 * time.Millisecond
 

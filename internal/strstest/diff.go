@@ -11,6 +11,7 @@ import (
 
 	"tandem/smt"
 	"tandem/smt/strs"
+	"tandem/smtlib"
 	"tandem/solver"
 )
 
@@ -301,129 +302,20 @@ func (s Solver) values(ctx context.Context, terms []*smt.Term) ([]string, error)
 	if !strings.HasPrefix(text, "sat") {
 		return nil, fmt.Errorf("%s answered %.80q", s.Name, text)
 	}
-	pairs, err := ValuePairs(strings.TrimSpace(text[3:]))
+	sc, err := smtlib.Parse("get-value.smt2", []byte(Script(terms)))
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("strstest: the query does not parse: %w", err)
+	}
+	pairs, err := smtlib.ParseValues([]byte(text[3:]), sc)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", s.Name, err)
 	}
 	if len(pairs) != len(terms) {
 		return nil, fmt.Errorf("%s gave %d values for %d terms", s.Name, len(pairs), len(terms))
 	}
-	return pairs, nil
-}
-
-// ValuePairs reads a get-value answer ((t1 v1) (t2 v2) …) and returns the
-// text of each vi.
-func ValuePairs(text string) ([]string, error) {
-	sc := &sexp{s: text}
-	if !sc.open() {
-		return nil, fmt.Errorf("get-value answer does not start with '(': %.80q", text)
+	vals := make([]string, len(pairs))
+	for i, p := range pairs {
+		vals[i] = p.Text
 	}
-	var vals []string
-	for {
-		sc.space()
-		if sc.close() {
-			return vals, nil
-		}
-		if !sc.open() {
-			return nil, fmt.Errorf("get-value pair expected at %d", sc.i)
-		}
-		if _, err := sc.item(); err != nil {
-			return nil, err
-		}
-		v, err := sc.item()
-		if err != nil {
-			return nil, err
-		}
-		sc.space()
-		if !sc.close() {
-			return nil, fmt.Errorf("get-value pair not closed at %d", sc.i)
-		}
-		vals = append(vals, v)
-	}
-}
-
-// sexp is a small s-expression scanner aware of string literals ("" inside)
-// and quoted symbols.
-type sexp struct {
-	s string
-	i int
-}
-
-func (p *sexp) space() {
-	for p.i < len(p.s) && strings.IndexByte(" \t\r\n", p.s[p.i]) >= 0 {
-		p.i++
-	}
-}
-
-func (p *sexp) open() bool {
-	p.space()
-	if p.i < len(p.s) && p.s[p.i] == '(' {
-		p.i++
-		return true
-	}
-	return false
-}
-
-func (p *sexp) close() bool {
-	p.space()
-	if p.i < len(p.s) && p.s[p.i] == ')' {
-		p.i++
-		return true
-	}
-	return false
-}
-
-// item skips one s-expression and returns its text.
-func (p *sexp) item() (string, error) {
-	p.space()
-	start := p.i
-	depth := 0
-	for p.i < len(p.s) {
-		c := p.s[p.i]
-		switch c {
-		case '"':
-			p.i++
-			for {
-				j := strings.IndexByte(p.s[p.i:], '"')
-				if j < 0 {
-					return "", fmt.Errorf("unterminated string at %d", start)
-				}
-				p.i += j + 1
-				if p.i < len(p.s) && p.s[p.i] == '"' {
-					p.i++
-					continue
-				}
-				break
-			}
-		case '|':
-			j := strings.IndexByte(p.s[p.i+1:], '|')
-			if j < 0 {
-				return "", fmt.Errorf("unterminated symbol at %d", p.i)
-			}
-			p.i += j + 2
-		case '(':
-			depth++
-			p.i++
-		case ')':
-			if depth == 0 {
-				return p.s[start:p.i], nil
-			}
-			depth--
-			p.i++
-		case ' ', '\t', '\r', '\n':
-			if depth == 0 {
-				return p.s[start:p.i], nil
-			}
-			p.i++
-		default:
-			p.i++
-		}
-		if depth == 0 && p.i > start && (c == ')' || c == '"' || c == '|') {
-			return p.s[start:p.i], nil
-		}
-	}
-	if depth != 0 || p.i == start {
-		return "", fmt.Errorf("unexpected end of answer")
-	}
-	return p.s[start:p.i], nil
+	return vals, nil
 }

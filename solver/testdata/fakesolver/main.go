@@ -58,6 +58,19 @@ func main() {
 	case "garbage":
 		fmt.Fprintln(out, "Hello from a solver that lost its way !!")
 		fmt.Fprintln(out, "42 frobnicate")
+	case "bad-option":
+		// z3 4.8's answer to an option it does not know: the word
+		// "unknown" in an error line is not a check-sat answer.
+		fmt.Fprintln(out, "ERROR: unknown parameter 'foo'")
+		fmt.Fprintln(out, "Legal parameters are:")
+		fmt.Fprintln(out, "  auto_config (bool) (default: true)")
+		out.Flush()
+		os.Exit(1)
+	case "unknown-option":
+		// an answer word first on a line of prose
+		fmt.Fprintln(out, "unknown option --frobnicate")
+		out.Flush()
+		os.Exit(1)
 	case "truncated":
 		fmt.Fprint(out, "sat\n(\n  (define-fun x () Int\n    3)\n  (define-fun y () (_ BitVec 8)\n")
 	case "flood":
@@ -105,8 +118,10 @@ func main() {
 }
 
 // interactive answers one command per line: success for everything but
-// check-sat (sat), get-model and get-value. An asserted "hang" makes
-// check-sat hang; "crash" makes it die by SIGSEGV.
+// check-sat (sat), get-model, get-value and get-info :name. An asserted
+// "hang" makes check-sat hang, "spin" makes it burn CPU, "crash" makes it
+// die by SIGSEGV, and "twice" makes it print an error after sat (as z3's
+// model_validate does).
 func interactive(out *bufio.Writer) {
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(make([]byte, 1<<20), 1<<20)
@@ -120,6 +135,12 @@ func interactive(out *bufio.Writer) {
 		case strings.HasPrefix(line, "(check-sat"):
 			for _, lvl := range stack {
 				for _, a := range lvl {
+					if strings.Contains(a, "spin") {
+						out.Flush()
+						for x := 0; ; x++ { // burn CPU until killed
+							_ = x
+						}
+					}
 					if strings.Contains(a, "hang") {
 						out.Flush()
 						time.Sleep(time.Hour)
@@ -131,6 +152,15 @@ func interactive(out *bufio.Writer) {
 				}
 			}
 			fmt.Fprintln(out, "sat")
+			for _, lvl := range stack {
+				for _, a := range lvl {
+					if strings.Contains(a, "twice") { // a self-check message after the answer
+						fmt.Fprintln(out, `(error "an invalid model was generated")`)
+					}
+				}
+			}
+		case strings.HasPrefix(line, "(get-info :name"):
+			fmt.Fprintln(out, `(:name "fake")`)
 		case strings.HasPrefix(line, "(get-model"):
 			fmt.Fprintf(out, "(\n  (define-fun depth () Int %d)\n  (define-fun s () String \"a \"\" ) ;\")\n)\n", len(stack)-1)
 		case strings.HasPrefix(line, "(get-value"):

@@ -30,21 +30,35 @@ import java.util.Set;
 
 import org.sat4j.core.VecInt;
 import org.sat4j.minisat.SolverFactory;
-import org.sat4j.minisat.core.IOrder;
+import org.sat4j.minisat.constraints.ClausalDataStructureWL;
+import org.sat4j.minisat.core.DataStructureFactory;
+import org.sat4j.minisat.core.LearningStrategy;
+import org.sat4j.minisat.core.SearchParams;
 import org.sat4j.minisat.core.IPhaseSelectionStrategy;
 import org.sat4j.minisat.core.LearnedConstraintsEvaluationType;
 import org.sat4j.minisat.core.RestartStrategy;
 import org.sat4j.minisat.core.SimplificationType;
 import org.sat4j.minisat.core.Solver;
+import org.sat4j.minisat.learning.ActiveLearning;
+import org.sat4j.minisat.learning.FixedLengthLearning;
+import org.sat4j.minisat.learning.PercentLengthLearning;
+import org.sat4j.minisat.orders.PureOrder;
 import org.sat4j.minisat.orders.RandomLiteralSelectionStrategy;
 import org.sat4j.minisat.orders.RandomWalkDecorator;
+import org.sat4j.minisat.orders.TabuListDecorator;
 import org.sat4j.minisat.orders.VarOrderHeap;
 import org.sat4j.minisat.restarts.FixedPeriodRestarts;
+import org.sat4j.minisat.restarts.LubyRestarts;
+import org.sat4j.opt.MinOneDecorator;
 import org.sat4j.specs.ContradictionException;
 import org.sat4j.specs.ISolver;
 import org.sat4j.specs.IVecInt;
 import org.sat4j.specs.TimeoutException;
+import org.sat4j.tools.ClausalCardinalitiesDecorator;
+import org.sat4j.tools.Minimal4CardinalityModel;
+import org.sat4j.tools.Minimal4InclusionModel;
 import org.sat4j.tools.ModelIterator;
+import org.sat4j.tools.OptToSatAdapter;
 import org.sat4j.tools.SearchEnumeratorListener;
 import org.sat4j.tools.SolutionFoundListener;
 
@@ -59,57 +73,152 @@ public class Driver {
     out.flush();
   }
 
-  // configure builds a solver from the option lines, in order.
-  // FixedPeriodRestarts gets restartPeriod (default 100) whatever the
-  // order of the lines: its constructor leaves the period at 0, which
-  // restarts before every decision and never ends.
+  // configure builds a solver from the option lines. "solver" picks a
+  // predefined solver of SolverFactory; the other options configure it when
+  // it is a plain Solver, in a fixed order whatever the order of the lines
+  // (the last line of an option wins): data structure, search parameters,
+  // order (with its period or tabu size), phase selection, random walk,
+  // variable decay, learning strategy (after the order: ActiveLearning reads
+  // it), restarts (FixedPeriodRestarts gets restartPeriod, default 100: its
+  // constructor leaves the period at 0, which restarts before every decision
+  // and never ends; LubyRestarts gets lubyFactor), simplification,
+  // learned-constraint deletion, DB simplification, keeping the solver hot;
+  // then "decorator" wraps whatever solver that is. Before the fixed order
+  // the lines were applied as they came, in the option model's order, which
+  // touched the order, phase, random walk and decay in this same sequence:
+  // older traces replay the same.
   static ISolver configure() throws Exception {
+    java.util.Map<String, String> o = new java.util.HashMap<>();
     ISolver s = SolverFactory.newDefault();
-    long period = 100;
     for (String[] kv : options) {
-      String k = kv[0], v = kv[1];
-      if (k.equals("solver")) {
-        s = SolverFactory.instance().createSolverByName(v);
-        continue;
-      }
-      if (!(s instanceof Solver)) continue; // a predefined wrapper: options do not apply
-      Solver<?> sv = (Solver<?>) s;
-      switch (k) {
-        case "restarts":
-          sv.setRestartStrategy((RestartStrategy) Class.forName("org.sat4j.minisat.restarts." + v).getDeclaredConstructor().newInstance());
+      if (kv[0].equals("solver")) s = SolverFactory.instance().createSolverByName(kv[1]);
+      else o.put(kv[0], kv[1]);
+    }
+    if (s instanceof Solver) configureSolver((Solver) s, o);
+    String d = o.get("decorator");
+    if (("MinOne".equals(d) || "Minimal4CardinalityModel".equals(d)) && s instanceof Solver
+        && ((Solver<?>) s).getDSFactory() instanceof ClausalDataStructureWL) {
+      // Both decorators add cardinality constraints, which the clause-only
+      // data structure rejects (UnsupportedOperationException by design):
+      // encode them as clauses, a configuration Sat4j supports.
+      s = new ClausalCardinalitiesDecorator<ISolver>(s);
+    }
+    if (d != null) {
+      switch (d) {
+        case "none":
           break;
-        case "phase":
-          sv.getOrder().setPhaseSelectionStrategy((IPhaseSelectionStrategy) Class.forName("org.sat4j.minisat.orders." + v).getDeclaredConstructor().newInstance());
+        case "MinOne":
+          s = new OptToSatAdapter(new MinOneDecorator(s));
           break;
-        case "simplification":
-          sv.setSimplifier(SimplificationType.valueOf(v));
+        case "Minimal4CardinalityModel":
+          s = new Minimal4CardinalityModel(s);
           break;
-        case "learnedConstraintsEvaluation":
-          sv.setLearnedConstraintsDeletionStrategy(LearnedConstraintsEvaluationType.valueOf(v));
+        case "Minimal4InclusionModel":
+          s = new Minimal4InclusionModel(s);
           break;
-        case "dbSimplification":
-          sv.setDBSimplificationAllowed(v.equals("true"));
-          break;
-        case "randomWalk": {
-          IOrder o = sv.getOrder();
-          if (o instanceof VarOrderHeap) sv.setOrder(new RandomWalkDecorator((VarOrderHeap) o, Double.parseDouble(v)));
-          break;
-        }
-        case "varDecay":
-          sv.getOrder().setVarDecay(Double.parseDouble(v));
-          break;
-        case "restartPeriod":
-          period = Long.parseLong(v);
+        case "ClausalCardinalitiesDecorator":
+          s = new ClausalCardinalitiesDecorator<ISolver>(s);
           break;
         default:
-          throw new IllegalArgumentException("unknown option " + k);
+          throw new IllegalArgumentException("unknown decorator " + d);
       }
-    }
-    if (s instanceof Solver && ((Solver<?>) s).getRestartStrategy() instanceof FixedPeriodRestarts) {
-      ((FixedPeriodRestarts) ((Solver<?>) s).getRestartStrategy()).setPeriod(period);
     }
     return s;
   }
+
+  static int intOpt(java.util.Map<String, String> o, String k, int def) {
+    String v = o.get(k);
+    return v == null ? def : Integer.parseInt(v);
+  }
+
+  @SuppressWarnings({"rawtypes", "unchecked"})
+  static void configureSolver(Solver sv, java.util.Map<String, String> o) throws Exception {
+    for (String k : o.keySet()) {
+      if (!KNOWN.contains(k)) throw new IllegalArgumentException("unknown option " + k);
+    }
+    String v;
+    if ((v = o.get("dataStructure")) != null) {
+      sv.setDataStructureFactory((DataStructureFactory) Class.forName("org.sat4j.minisat.constraints." + v).getDeclaredConstructor().newInstance());
+    }
+    SearchParams sp = sv.getSearchParams();
+    if ((v = o.get("claDecay")) != null) sp.setClaDecay(Double.parseDouble(v));
+    if ((v = o.get("initConflictBound")) != null) sp.setInitConflictBound(Integer.parseInt(v));
+    if ((v = o.get("conflictBoundIncFactor")) != null) sp.setConflictBoundIncFactor(Double.parseDouble(v));
+    IPhaseSelectionStrategy phase = null;
+    if ((v = o.get("phase")) != null) {
+      phase = (IPhaseSelectionStrategy) Class.forName("org.sat4j.minisat.orders." + v).getDeclaredConstructor().newInstance();
+    }
+    if ((v = o.get("order")) != null) {
+      IPhaseSelectionStrategy keep = phase != null ? phase : sv.getOrder().getPhaseSelectionStrategy();
+      VarOrderHeap h = v.equals("PureOrder") ? new PureOrder(intOpt(o, "purePeriod", 20)) : new VarOrderHeap();
+      h.setPhaseSelectionStrategy(keep);
+      sv.setOrder(v.equals("TabuListDecorator") ? new TabuListDecorator(h, intOpt(o, "tabuSize", 10)) : h);
+    }
+    if (phase != null) sv.getOrder().setPhaseSelectionStrategy(phase);
+    if ((v = o.get("randomWalk")) != null && sv.getOrder() instanceof VarOrderHeap) {
+      sv.setOrder(new RandomWalkDecorator((VarOrderHeap) sv.getOrder(), Double.parseDouble(v)));
+    }
+    if ((v = o.get("varDecay")) != null) sv.getOrder().setVarDecay(Double.parseDouble(v));
+    if ((v = o.get("learning")) != null) {
+      int limit = intOpt(o, "learningLimit", -1);
+      LearningStrategy l;
+      switch (v) {
+        case "FixedLengthLearning":
+          l = limit < 0 ? new FixedLengthLearning() : new FixedLengthLearning(limit);
+          break;
+        case "PercentLengthLearning":
+          l = limit < 0 ? new PercentLengthLearning() : new PercentLengthLearning(limit);
+          break;
+        case "ActiveLearning":
+          l = limit < 0 ? new ActiveLearning() : new ActiveLearning(limit / 100.0);
+          break;
+        default:
+          l = (LearningStrategy) Class.forName("org.sat4j.minisat.learning." + v).getDeclaredConstructor().newInstance();
+      }
+      sv.setLearningStrategy(l);
+    }
+    if ((v = o.get("restarts")) != null) {
+      sv.setRestartStrategy((RestartStrategy) Class.forName("org.sat4j.minisat.restarts." + v).getDeclaredConstructor().newInstance());
+    }
+    if (sv.getRestartStrategy() instanceof FixedPeriodRestarts) {
+      ((FixedPeriodRestarts) sv.getRestartStrategy()).setPeriod(intOpt(o, "restartPeriod", 100));
+    }
+    if ((v = o.get("lubyFactor")) != null && sv.getRestartStrategy() instanceof LubyRestarts) {
+      ((LubyRestarts) sv.getRestartStrategy()).setFactor(Integer.parseInt(v));
+    }
+    if ((v = o.get("simplification")) != null) {
+      // EXPENSIVE_SIMPLIFICATION_WLONLY is not in the enum, only a field.
+      if (v.equals("EXPENSIVE_SIMPLIFICATION_WLONLY")) sv.setSimplifier(sv.EXPENSIVE_SIMPLIFICATION_WLONLY);
+      else sv.setSimplifier(SimplificationType.valueOf(v));
+    }
+    if ((v = o.get("learnedConstraintsEvaluation")) != null) {
+      sv.setLearnedConstraintsDeletionStrategy(LearnedConstraintsEvaluationType.valueOf(v));
+    }
+    if ((v = o.get("deletion")) != null) {
+      switch (v) {
+        case "memory_based":
+          sv.setLearnedConstraintsDeletionStrategy(sv.memory_based);
+          break;
+        case "glucose":
+          sv.setLearnedConstraintsDeletionStrategy(sv.glucose);
+          break;
+        case "fixedSize":
+          sv.setLearnedConstraintsDeletionStrategy(sv.fixedSize(intOpt(o, "deletionSize", 1000)));
+          break;
+        default:
+          throw new IllegalArgumentException("unknown deletion " + v);
+      }
+    }
+    if ((v = o.get("dbSimplification")) != null) sv.setDBSimplificationAllowed(v.equals("true"));
+    if ((v = o.get("keepSolverHot")) != null) sv.setKeepSolverHot(v.equals("true"));
+  }
+
+  // KNOWN are the options configureSolver reads.
+  static final Set<String> KNOWN = new HashSet<>(java.util.Arrays.asList(
+      "dataStructure", "claDecay", "initConflictBound", "conflictBoundIncFactor", "phase", "order",
+      "purePeriod", "tabuSize", "randomWalk", "varDecay", "learning", "learningLimit", "restarts",
+      "restartPeriod", "lubyFactor", "simplification", "learnedConstraintsEvaluation", "deletion",
+      "deletionSize", "dbSimplification", "keepSolverHot", "decorator"));
 
   static String lits(String tag, int[] l) {
     StringBuilder b = new StringBuilder(tag);

@@ -1,0 +1,317 @@
+package diver
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"tandem/campaign"
+	"tandem/smt"
+	"tandem/solver"
+)
+
+// answer is what the solver said about one mutant, whichever way it ran:
+// one process per mutant (solver.Run) or one scope of an incremental
+// session (solver.Session.Isolated).
+type answer struct {
+	status solver.Status
+	// signature is the crash or self-check line ("" for none), signal the
+	// signal that ended a one-shot process.
+	signature, signal string
+	// model is the get-model answer's text ("" when there is none).
+	model string
+	// errors are the (error "…") messages; reason says why status is not
+	// an answer.
+	errors []string
+	reason string
+	res    *solver.Result // the one-shot run, for findings and kept errors
+	// output is what the solver printed, for a kept error answer.
+	output []byte
+}
+
+func resultAnswer(res *solver.Result) answer {
+	a := answer{status: res.Status, signature: res.Signature, signal: res.Signal, errors: res.Errors, reason: res.Reason, res: res, output: output(res)}
+	for _, raw := range res.RawResponses {
+		if solver.LooksLikeModel(raw) {
+			a.model = raw
+			break
+		}
+	}
+	return a
+}
+
+// exchangeAnswer reads the replies of one isolated exchange ((push 1),
+// the mutant's declarations and assertions, check-sat, get-model, (pop 1))
+// with the rules Run applies to a one-shot run's output: a crash or
+// self-check signature (z3's model_validate prints its error after sat)
+// makes a crash; an error before the answer means the solver skipped a
+// command, so the answer is not about the mutant.
+func exchangeAnswer(p *solver.Profile, ex solver.Exchange) answer {
+	a := answer{status: solver.StatusError}
+	answered, errBefore := false, ""
+	var out strings.Builder
+	for _, r := range ex.Replies {
+		out.WriteString(r.Raw + "\n")
+		switch r.Kind {
+		case solver.RespAnswer:
+			if !answered {
+				a.status, answered = r.Status, true
+			}
+		case solver.RespError, solver.RespUnsupported:
+			if line, _, ok := p.MatchSignature(r.Raw); ok && a.signature == "" {
+				a.signature = line
+			}
+			if r.Kind == solver.RespError {
+				a.errors = append(a.errors, r.Message)
+			}
+			if !answered && errBefore == "" {
+				errBefore = r.Message
+				if r.Kind == solver.RespUnsupported {
+					errBefore = "unsupported"
+				}
+			}
+		case solver.RespOther:
+			if answered && a.model == "" && solver.LooksLikeModel(r.Raw) {
+				a.model = r.Raw
+			}
+		}
+	}
+	a.output = []byte(out.String())
+	switch {
+	case ex.Failed():
+		a.status, a.reason, a.signature = ex.Failure.Status, ex.Failure.Message, ex.Failure.Signature
+		if a.status == solver.StatusCrash && a.signature == "" {
+			a.signature = "crash: " + ex.Failure.Message
+		}
+	case a.signature != "":
+		a.status, a.reason = solver.StatusCrash, "crash signature: "+solver.NormalizeSignature(a.signature)
+	case errBefore != "":
+		a.status, a.reason = solver.StatusError, "the solver reported an error before answering, so its answer ignores a command: "+errBefore
+		if len(a.errors) == 0 {
+			a.errors = []string{errBefore}
+		}
+	case !answered:
+		a.reason = "no answer to check-sat"
+	}
+	return a
+}
+
+// HangFactor and HangSlack set the wall-clock limit of a solver call as a
+// hang detector around its CPU limit (Options.Timeout): a call ends as a
+// timeout when the solver's process tree has used Timeout of CPU, or when
+// HangFactor×Timeout+HangSlack of wall time has passed (a solver that
+// sleeps, or a machine so loaded that the CPU limit is far away).
+const (
+	HangFactor = 3
+	HangSlack  = 10 * time.Second
+)
+
+func hangWall(cpu time.Duration) time.Duration { return HangFactor*cpu + HangSlack }
+
+// oneShotLimits are the limits of one solver process for one mutant.
+func oneShotLimits(timeout time.Duration) solver.Limits {
+	return solver.Limits{CPU: timeout, Wall: hangWall(timeout)}
+}
+
+// runner runs the mutants of one seed (one iteration): in an incremental
+// session per option set (the default), or one solver process each.
+type runner struct {
+	d        *Diver
+	ss       *seedScript
+	cst      *campaign.Stats
+	st       *Stats
+	oneShot  bool
+	sessions map[string]*seedSession // by solver spec
+	declared map[*smt.Func]bool      // fresh constants made known to ss.sc
+}
+
+// seedSession is one option set's session for a seed.
+type seedSession struct {
+	s       *solver.Session
+	mutants int
+	wall    time.Duration
+}
+
+func newRunner(d *Diver, ss *seedScript, st *Stats, cst *campaign.Stats) *runner {
+	rn := &runner{d: d, ss: ss, cst: cst, st: st, sessions: map[string]*seedSession{}, declared: map[*smt.Func]bool{}}
+	rn.oneShot = d.opt.OneShot
+	if why := incrementalRefusal(d.profile, ss); !rn.oneShot && why != "" {
+		rn.oneShot = true
+		st.fallback(why)
+	}
+	return rn
+}
+
+// incrementalRefusal says why a seed is run one-shot although incremental
+// mode is on ("" when it is not). parseSeed already refuses scripts with
+// push, pop or check-sat-assuming; set-option, set-info and named
+// assertions of a seed never reach the solver (mutants are printed from
+// the seed's declarations and expanded terms), so none of them can leak
+// from one mutant into the next.
+func incrementalRefusal(p *solver.Profile, ss *seedScript) string {
+	switch {
+	case !p.Incremental() || p.Quirks.NoPrintSuccess:
+		return "no interactive mode: " + p.Name
+	case ss.logic == "":
+		return "no set-logic"
+	}
+	return ""
+}
+
+// run solves one mutant with profile p (the solver under test with the
+// mutant's options).
+func (rn *runner) run(ctx context.Context, p *solver.Profile, mu *Mutant, script []byte) (answer, error) {
+	if !rn.oneShot {
+		a, ok, err := rn.runIncremental(ctx, p, mu)
+		if err != nil || ok {
+			return a, err
+		}
+	}
+	res, err := solver.Run(ctx, p, solver.BytesInput(script), solver.RunOptions{Limits: oneShotLimits(rn.d.opt.Timeout), Mode: rn.d.mode()})
+	if err != nil {
+		return answer{}, fmt.Errorf("diver: running %s: %w", p.Name, err)
+	}
+	rn.cst.Record(res)
+	return resultAnswer(res), nil
+}
+
+// body is the commands of one mutant inside its scope: the fresh
+// constants' declarations, the assertions, check-sat and get-model.
+func body(mu *Mutant) []string {
+	cmds := make([]string, 0, len(mu.Fresh)+len(mu.Formula.Assertions())+2)
+	for _, f := range mu.Fresh {
+		cmds = append(cmds, fmt.Sprintf("(declare-fun %s () %s)", smt.QuoteSymbol(f.Name), f.Result))
+	}
+	var b strings.Builder
+	for _, a := range mu.Formula.Assertions() {
+		b.Reset()
+		b.WriteString("(assert ")
+		_ = smt.WriteTerm(&b, a)
+		b.WriteString(")")
+		cmds = append(cmds, b.String())
+	}
+	return append(cmds, "(check-sat)", "(get-model)")
+}
+
+// runIncremental solves the mutant in the seed's session for p; ok is
+// false when the session cannot be used (then the caller runs it
+// one-shot, and so does every later mutant of the seed).
+func (rn *runner) runIncremental(ctx context.Context, p *solver.Profile, mu *Mutant) (answer, bool, error) {
+	ses, err := rn.session(ctx, p)
+	if err != nil || ses == nil {
+		return answer{}, false, err
+	}
+	ex, err := ses.s.Isolated(ctx, body(mu)...)
+	if err != nil {
+		if ctx.Err() != nil {
+			return answer{status: solver.StatusError, reason: "cancelled"}, true, nil
+		}
+		// the session cannot go on (the solver no longer starts)
+		rn.closeSession(spec(p))
+		rn.oneShot = true
+		rn.st.fallback("session: " + err.Error())
+		return answer{}, false, nil
+	}
+	ses.mutants++
+	ses.wall += ex.Wall
+	a := exchangeAnswer(p, ex)
+	rn.cst.RecordStatus(a.status)
+	if a.status == solver.StatusError && mentionsIncremental(a.errors) {
+		// the solver refuses something in incremental mode: this
+		// mutant and the rest of the seed go one-shot
+		rn.closeSession(spec(p))
+		rn.oneShot = true
+		rn.st.fallback("solver: " + ErrorKind(a.errors[0]))
+		return answer{}, false, nil
+	}
+	if rn.d.opt.SessionMutants > 0 && ses.mutants >= rn.d.opt.SessionMutants {
+		rn.closeSession(spec(p)) // a fresh process for the next mutants
+	}
+	rn.st.Incremental++
+	return a, true, nil
+}
+
+func mentionsIncremental(errs []string) bool {
+	for _, e := range errs {
+		if strings.Contains(strings.ToLower(e), "incremental") {
+			return true
+		}
+	}
+	return false
+}
+
+// session returns the seed's session for p, started with the seed's
+// header (set-logic, sort and constant declarations) when there is none.
+// nil (and no error) means incremental mode does not work for this seed:
+// the caller falls back to one-shot.
+func (rn *runner) session(ctx context.Context, p *solver.Profile) (*seedSession, error) {
+	key := spec(p)
+	if ses := rn.sessions[key]; ses != nil {
+		return ses, nil
+	}
+	if len(rn.sessions) >= MaxSessions {
+		for k := range rn.sessions { // any one: option sets are drawn at random
+			rn.closeSession(k)
+			break
+		}
+	}
+	t := rn.d.opt.Timeout
+	s, err := solver.StartSession(ctx, p, solver.SessionOptions{Mode: rn.d.mode(), CallCPU: t, CallTimeout: hangWall(t)})
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, nil
+		}
+		rn.oneShot = true
+		rn.st.fallback("session: " + ErrorKind(err.Error()))
+		return nil, nil
+	}
+	ses := &seedSession{s: s}
+	rs, err := s.Batch(ctx, rn.ss.header...)
+	for _, r := range rs {
+		if err == nil && r.Kind != solver.RespSuccess {
+			err = fmt.Errorf("%s", r.Message)
+		}
+	}
+	if err != nil {
+		rn.cst.SolverCPU += closeCPU(s)
+		if ctx.Err() == nil {
+			rn.oneShot = true
+			rn.st.fallback("header: " + ErrorKind(err.Error()))
+		}
+		return nil, nil
+	}
+	rn.sessions[key] = ses
+	return ses, nil
+}
+
+// MaxSessions bounds the sessions (solver processes) one iteration keeps
+// open at once: one per option set in use (see Options.OneShot).
+const MaxSessions = 3
+
+func (rn *runner) closeSession(key string) {
+	ses := rn.sessions[key]
+	if ses == nil {
+		return
+	}
+	delete(rn.sessions, key)
+	rn.cst.SolverCPU += closeCPU(ses.s)
+	rn.cst.SolverWall += ses.wall
+	st := ses.s.Stats()
+	rn.st.SessionRestarts += int64(st.Restarts)
+	rn.st.Sessions++
+}
+
+// closeCPU closes a session and returns the CPU its processes used (from
+// their rusage, exact once they have been reaped).
+func closeCPU(s *solver.Session) time.Duration {
+	s.Close()
+	return s.Stats().EndedCPU
+}
+
+// close ends every session of the iteration.
+func (rn *runner) close() {
+	for k := range rn.sessions {
+		rn.closeSession(k)
+	}
+}
