@@ -2,7 +2,10 @@ package smtserve
 
 import (
 	"context"
+	"io"
+	"runtime"
 	"strings"
+	"sync"
 	"testing"
 
 	"tandem/fuzzysat"
@@ -277,4 +280,46 @@ func TestClosedBoxesUnknown(t *testing.T) {
 func fuzzOptions() (o fuzzysat.Options) {
 	o.MaxEvals = 5000
 	return o
+}
+
+// TestServeStopsOnCancel: a cancelled session (SIGTERM in tandem smt)
+// returns at once, though its input is still open, and closes the
+// fallback.
+func TestServeStopsOnCancel(t *testing.T) {
+	fb := &fakeBackend{answer: solver.StatusSat, model: "((define-fun x () Int 6))"}
+	s, _ := New(Options{Fallback: func(context.Context) (Backend, error) { return fb, nil }})
+	pr, pw := io.Pipe()
+	defer pw.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	var out syncBuffer
+	done := make(chan error)
+	go func() { done <- s.Serve(ctx, pr, &out) }()
+	io.WriteString(pw, "(declare-const x Int)(assert (> x 5))(check-sat)")
+	for !strings.Contains(out.String(), "sat") {
+		runtime.Gosched()
+	}
+	cancel()
+	if err := <-done; err != context.Canceled {
+		t.Errorf("Serve: %v", err)
+	}
+	if fb.closed == 0 {
+		t.Error("the fallback was not closed")
+	}
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.String()
 }

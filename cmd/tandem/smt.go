@@ -92,3 +92,4 @@ func init() {
 	f.BoolVar(&fl.stats, "stats", false, "print the statistics on standard error at the end")
 	rootCmd.AddCommand(smtCmd)
 }
+

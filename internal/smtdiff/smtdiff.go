@@ -6,7 +6,6 @@
 package smtdiff
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"fmt"
@@ -18,6 +17,7 @@ import (
 	"time"
 
 	"tandem/fuzzysat"
+	"tandem/internal/corpus"
 	"tandem/smt"
 	"tandem/smtlib"
 	"tandem/solver"
@@ -36,12 +36,12 @@ type ConcolicOptions struct {
 // Concolic writes a session in the shape of a concolic executor's, built
 // from the SAGE queries under dir (read in MANIFEST.tsv order): per file, its
 // constants are declared in a push of their own; then for each conjunct c
-// of its query, in order, the branch (not c) is asked in a push/pop — the
-// executor asking for an input that flips c — and c joins the path π
-// (asserted at the file's level); last, π alone is asked (the file's own
-// query). It returns the script and the number of check-sat commands.
+// of its query, in order, both sides of the branch are asked, each in a
+// push/pop — c, then (not c), as a symbolic executor asks at each fork
+// whether each side is feasible — and c joins the path π (asserted at the
+// file's level); last, π alone is asked (the file's own query). It returns the script and the number of check-sat commands.
 func Concolic(dir string, o ConcolicOptions) ([]byte, int, error) {
-	files, err := manifest(dir)
+	files, err := sageFiles(dir)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -60,7 +60,7 @@ func Concolic(dir string, o ConcolicOptions) ([]byte, int, error) {
 		if full() {
 			break
 		}
-		sc, err := smtlib.ParseFile(filepath.Join(dir, f))
+		sc, err := smtlib.ParseFile(f)
 		if err != nil {
 			return nil, 0, err
 		}
@@ -76,12 +76,17 @@ func Concolic(dir string, o ConcolicOptions) ([]byte, int, error) {
 			}
 		}
 		for _, c := range pi {
-			if full() {
-				break
+			// both sides of the branch, as a symbolic executor asks at
+			// every fork: the side the run took, then its flip
+			for _, side := range []string{c.String(), "(not " + c.String() + ")"} {
+				if full() {
+					break
+				}
+				fmt.Fprintf(&b, "(push 1)\n(assert %s)\n", side)
+				check()
+				b.WriteString("(pop 1)\n")
 			}
-			fmt.Fprintf(&b, "(push 1)\n(assert (not %s))\n", c)
-			check()
-			fmt.Fprintf(&b, "(pop 1)\n(assert %s)\n", c)
+			fmt.Fprintf(&b, "(assert %s)\n", c)
 		}
 		if !full() {
 			check()
@@ -92,22 +97,22 @@ func Concolic(dir string, o ConcolicOptions) ([]byte, int, error) {
 	return b.Bytes(), n, nil
 }
 
-func manifest(dir string) ([]string, error) {
-	fh, err := os.Open(filepath.Join(dir, "MANIFEST.tsv"))
+// sageFiles lists the SAGE files of the corpus labels, in path order.
+func sageFiles(dir string) ([]string, error) {
+	items, err := corpus.Load(filepath.Dir(dir))
 	if err != nil {
 		return nil, err
 	}
-	defer fh.Close()
 	var out []string
-	sc := bufio.NewScanner(fh)
-	for sc.Scan() {
-		line := sc.Text()
-		if strings.HasPrefix(line, "#") || line == "" {
-			continue
+	for _, it := range items {
+		if strings.HasPrefix(it.Rel, filepath.Base(dir)+"/") {
+			out = append(out, it.Path)
 		}
-		out = append(out, strings.Split(line, "\t")[0])
 	}
-	return out, sc.Err()
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no SAGE files listed under %s", dir)
+	}
+	return out, nil
 }
 
 var incremental = regexp.MustCompile(`\((push|pop|check-sat-assuming|get-value)[\s)]`)
