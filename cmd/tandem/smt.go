@@ -92,4 +92,3 @@ func init() {
 	f.BoolVar(&fl.stats, "stats", false, "print the statistics on standard error at the end")
 	rootCmd.AddCommand(smtCmd)
 }
-
