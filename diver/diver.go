@@ -55,6 +55,20 @@ type Diver struct {
 	verOnce sync.Once
 	version string
 	verErr  error
+
+	// observe, when set (tests), sees every judged mutant.
+	observe func(mutantEvent)
+}
+
+// mutantEvent is one judged mutant, for Diver.observe.
+type mutantEvent struct {
+	mu      *Mutant
+	script  []byte // the one-shot script (nil when run in a session)
+	model   string // M as get-model text
+	logic   string
+	a       answer
+	out     Outcome
+	finding *campaign.Finding
 }
 
 // New builds a Diver from options: it resolves the solver specs and lists
@@ -327,6 +341,9 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 			return findings, nil
 		}
 		out, fd, bad := rn.judgeMutant(a, mu)
+		if d.observe != nil {
+			d.observe(mutantEvent{mu: mu, script: script, model: modelText(consts, mu.Model), logic: ss.logic, a: a, out: out, finding: fd})
+		}
 		switch out {
 		case OutcomeSat:
 			st.sat(ss.logic)

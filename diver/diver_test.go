@@ -449,9 +449,10 @@ func TestCampaignZ3(t *testing.T) {
 
 // BenchmarkMutants is the harness cost without the solver: Alg. 1's
 // loop as a campaign iteration runs it (a built-in seed of a random logic,
-// n = 1000 satisfiable mutants with the pool, Complicate, the script and
-// the model text printed), with Options.NoSolver counting every accepted
-// mutant as sat. One op is one satisfiable mutant; satmutants/cpu-s divides
+// n = 1000 satisfiable mutants with the pool and Complicate, the
+// commands of the incremental mode printed and each mutant judged under
+// its own model printed as a get-model answer), with Options.NoSolver
+// counting every accepted mutant as sat. One op is one satisfiable mutant; satmutants/cpu-s divides
 // by the process's CPU time, which on a shared machine is the per-core
 // figure (wall time includes waiting for a core).
 func BenchmarkMutants(b *testing.B) {

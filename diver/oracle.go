@@ -10,6 +10,7 @@ import (
 	"tandem/campaign"
 	"tandem/eval"
 	"tandem/eval/modelcheck"
+	"tandem/smt"
 	"tandem/smtlib"
 	"tandem/solver"
 )
@@ -93,8 +94,48 @@ func (rn *runner) judgeMutant(a answer, mu *Mutant) (Outcome, *campaign.Finding,
 		if err != nil {
 			return nil, "model: " + err.Error()
 		}
-		return modelcheck.Evaluate(mu.Formula.Assertions(), em), ""
+		return rn.evaluate(mu.Formula.Assertions(), em), ""
 	})
+}
+
+// evaluate is modelcheck.Evaluate with the runner's one evaluator, moved
+// to each model in O(1): a new evaluator per mutant would allocate a memo
+// as large as the seed's store, which every mutant grows.
+func (rn *runner) evaluate(assertions []*smt.Term, em *eval.Model) *modelcheck.Report {
+	if rn.ev == nil {
+		rn.ev = eval.New(em)
+	} else {
+		rn.ev.SetModel(em)
+	}
+	rep := &modelcheck.Report{}
+	for i, a := range assertions {
+		x := modelcheck.Assertion{Index: i, Term: a}
+		v, err := rn.ev.Eval(a)
+		if err != nil {
+			v = nil
+		}
+		switch b := v.(type) {
+		case nil:
+			x.Verdict, x.Err = modelcheck.Error, err
+			rep.Errors++
+		case smt.BoolValue:
+			x.Value, x.Verdict = v, modelcheck.True
+			if !b {
+				x.Verdict = modelcheck.False
+				rep.False++
+			} else {
+				rep.True++
+			}
+		case smt.Undefined:
+			x.Value, x.Verdict = v, modelcheck.Undefined
+			rep.Undefined++
+		default:
+			x.Verdict, x.Err = modelcheck.Error, fmt.Errorf("assertion has value %s, not a Bool", v)
+			rep.Errors++
+		}
+		rep.Assertions = append(rep.Assertions, x)
+	}
+	return rep
 }
 
 // judgeAnswer applies the oracle's rules to an answer; check evaluates the

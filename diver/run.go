@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"tandem/campaign"
+	"tandem/eval"
 	"tandem/smt"
 	"tandem/solver"
 )
@@ -124,6 +125,7 @@ type runner struct {
 	oneShot  bool
 	sessions map[string]*seedSession // by solver spec
 	declared map[*smt.Func]bool      // fresh constants made known to ss.sc
+	ev       *eval.Evaluator         // judges every mutant (see evaluate)
 }
 
 // seedSession is one option set's session for a seed.

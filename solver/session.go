@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -256,12 +257,16 @@ func (s *Session) roundTrip(ctx context.Context, cmd string) Reply {
 }
 
 // callWait is how long one call may wait: its wall deadline and, with
-// SessionOptions.CallCPU, the process tree's CPU time at its start,
-// polled by a ticker.
+// SessionOptions.CallCPU, the process tree's CPU time at its start and a
+// timer for the next look at it. The tree cannot use more CPU than wall
+// time times the machine's cores, so the next look is when the rest of
+// the limit could at the earliest be used up: a few looks per call, not a
+// poll every few milliseconds (which on a loaded machine, where a CPU
+// second takes many wall seconds, cost tandem more than the call).
 type callWait struct {
 	deadline time.Time
 	timer    *time.Timer
-	ticker   *time.Ticker
+	cpuTimer *time.Timer
 	tick     <-chan time.Time // nil without a CPU limit
 	cpu0     time.Duration
 	limit    time.Duration
@@ -272,16 +277,22 @@ func (s *Session) startWait(inc *incarnation, deadline time.Time) *callWait {
 	if s.opts.CallCPU > 0 {
 		w.limit = s.opts.CallCPU
 		w.cpu0 = inc.pr.TreeCPU()
-		w.ticker = time.NewTicker(min(max(s.opts.CallCPU/8, 5*time.Millisecond), 50*time.Millisecond))
-		w.tick = w.ticker.C
+		w.cpuTimer = time.NewTimer(nextCPULook(w.limit))
+		w.tick = w.cpuTimer.C
 	}
 	return w
 }
 
+// nextCPULook is the wall time in which a tree can use rest of CPU time
+// at the earliest (at least 2 ms).
+func nextCPULook(rest time.Duration) time.Duration {
+	return max(rest/time.Duration(runtime.NumCPU()), 2*time.Millisecond)
+}
+
 func (w *callWait) stop() {
 	w.timer.Stop()
-	if w.ticker != nil {
-		w.ticker.Stop()
+	if w.cpuTimer != nil {
+		w.cpuTimer.Stop()
 	}
 }
 
@@ -385,7 +396,8 @@ func (s *Session) readReply(ctx context.Context, inc *incarnation, w *callWait) 
 		case <-ctx.Done():
 			return s.timedOut(ctx)
 		case <-w.tick:
-			if inc.pr.TreeCPU()-w.cpu0 < w.limit {
+			if used := inc.pr.TreeCPU() - w.cpu0; used < w.limit {
+				w.cpuTimer.Reset(nextCPULook(w.limit - used))
 				continue
 			}
 			select {

@@ -27,6 +27,19 @@
 //
 //     go run ./bench/diver -mode table /tmp/abl/diver /tmp/abl/noweight
 //
+//   - speed: incremental sessions against one process per mutant, side by
+//     side in one run. For each seed directory (one logic), -rounds rounds
+//     of three campaigns with the round's master seed: incremental and
+//     one-shot (order alternating per round) and harness-only (no solver
+//     for the mutants, each judged under its own model); -iterations
+//     seeds of -m mutants each, option fuzzing off so both modes send the
+//     same mutants. Solver CPU is the rusage of the solver process trees,
+//     tandem's CPU the process's own; sat mutants per CPU second of both,
+//     tandem's share, and the harness-only mutants per tandem CPU second.
+//
+//     go run ./bench/diver -mode speed -solver z3 -rounds 2 -iterations 3 -m 100 -t 2s \
+//     -json speed.json ../shared/corpus/seeds/QF_LIA/sat ../shared/corpus/seeds/QF_S/sat
+//
 // See README.md for the measured numbers.
 package main
 
@@ -84,7 +97,7 @@ type yield struct {
 }
 
 func main() {
-	mode := flag.String("mode", "harness", "harness, ablation or table")
+	mode := flag.String("mode", "harness", "harness, ablation, table or speed")
 	iters := flag.Uint64("iterations", 5, "harness: seeds per logic")
 	mutants := flag.Int("m", 1000, "satisfiable mutants per seed")
 	solverSpec := flag.String("solver", "z3", "ablation: solver under test")
@@ -95,10 +108,21 @@ func main() {
 	out := flag.String("out", "", "ablation: directory for the campaigns (default: a temporary one)")
 	modes := flag.String("modes", "diver,noweight,nocomp", "ablation: modes to run")
 	jsonOut := flag.String("json", "", "write the table as JSON to this file")
+	rounds := flag.Int("rounds", 2, "speed: rounds per logic (each: incremental and one-shot in alternating order, then harness-only)")
 	flag.Parse()
 	ctx := context.Background()
 	var rows []row
 	var err error
+	if *mode == "speed" {
+		srows, err := speed(ctx, *solverSpec, flag.Args(), *rounds, *iters, *mutants, *timeout, *seed)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		printSpeed(srows)
+		writeJSON(*jsonOut, srows)
+		return
+	}
 	switch *mode {
 	case "harness":
 		rows, err = harness(ctx, *iters, *mutants, *seed)
@@ -121,12 +145,17 @@ func main() {
 		os.Exit(1)
 	}
 	print(rows, *mode)
-	if *jsonOut != "" {
-		data, _ := json.MarshalIndent(rows, "", "  ")
-		if err := os.WriteFile(*jsonOut, append(data, '\n'), 0o644); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(1)
-		}
+	writeJSON(*jsonOut, rows)
+}
+
+func writeJSON(path string, v any) {
+	if path == "" {
+		return
+	}
+	data, _ := json.MarshalIndent(v, "", "  ")
+	if err := os.WriteFile(path, append(data, '\n'), 0o644); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
 	}
 }
 

@@ -1,0 +1,158 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"tandem/campaign"
+	"tandem/diver"
+)
+
+// speedRow is one (logic, mode) line of the speed table, summed over the
+// rounds.
+type speedRow struct {
+	Logic    string `json:"logic"`
+	Mode     string `json:"mode"` // incremental, one-shot or harness-only
+	Seeds    int64  `json:"seeds"`
+	Mutants  int64  `json:"satisfiable_mutants"`
+	Sat      int64  `json:"answered_sat"`
+	Timeouts int64  `json:"unknown_or_timeout"`
+	Errors   int64  `json:"errors"`
+	// SolverCPU is the CPU of the solver process trees (rusage of each
+	// one-shot process; a session's processes' rusage when they end);
+	// ChildrenCPU is getrusage(RUSAGE_CHILDREN) over the same campaigns,
+	// which also counts version probes and seed-model runs: a cross-check.
+	SolverCPU   float64 `json:"solver_cpu_seconds"`
+	ChildrenCPU float64 `json:"children_cpu_seconds"`
+	// TandemCPU is tandem's own CPU (the process's rusage).
+	TandemCPU   float64 `json:"tandem_cpu_seconds"`
+	TandemShare float64 `json:"tandem_cpu_share"`
+	// SatPerCPU is answered-sat mutants per CPU second (solvers + tandem);
+	// SatPerCPUNoTO the same with the CPU of timed-out calls (each at
+	// most the CPU limit) left out, to show what the timeouts cost.
+	SatPerCPU     float64 `json:"sat_per_cpu_second"`
+	SatPerCPUNoTO float64 `json:"sat_per_cpu_second_without_timeouts"`
+	// HarnessRate is mutants per tandem CPU second (harness-only rows:
+	// no solver for the mutants, each judged under its own model).
+	HarnessRate float64 `json:"mutants_per_tandem_cpu_second"`
+	Wall        float64 `json:"wall_seconds"`
+	Incremental int64   `json:"incremental_mutants"`
+	Fallbacks   int64   `json:"one_shot_fallbacks"`
+	Mismatch    int64   `json:"harness_mismatch,omitempty"`
+}
+
+// speed runs, for each seed directory (one logic), rounds of three
+// campaigns side by side in this process: incremental, one-shot (the
+// order alternating per round, so that drift in the machine's load falls
+// on both) and harness-only; each round has its own master seed, shared by
+// the three. Same seeds, same mutants (option fuzzing is off, so that the
+// two modes send the same mutants), same solver.
+func speed(ctx context.Context, solverSpec string, dirs []string, rounds int, iters uint64, mutants int, timeout time.Duration, seed uint64) ([]speedRow, error) {
+	if len(dirs) == 0 {
+		return nil, fmt.Errorf("speed: give one seed directory per logic")
+	}
+	tmp, err := os.MkdirTemp("", "diver-speed-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	var rows []speedRow
+	for _, dir := range dirs {
+		logic := logicOf(dir)
+		acc := map[string]*speedRow{}
+		for _, m := range []string{"incremental", "one-shot", "harness-only"} {
+			acc[m] = &speedRow{Logic: logic, Mode: m}
+		}
+		for round := range rounds {
+			order := []string{"incremental", "one-shot"}
+			if round%2 == 1 {
+				order[0], order[1] = order[1], order[0]
+			}
+			for _, m := range append(order, "harness-only") {
+				o := diver.Options{Solver: solverSpec, Seeds: []string{dir}, Mutants: mutants, Timeout: timeout, NoOptionFuzz: true,
+					OneShot: m == "one-shot", NoSolver: m == "harness-only"}
+				cfg, _ := json.Marshal(o)
+				out := filepath.Join(tmp, fmt.Sprintf("%s-%d-%s", logic, round, m))
+				fmt.Fprintf(os.Stderr, "%s: %s round %d %s\n", time.Now().Format("15:04:05"), logic, round, m)
+				sum, err := campaign.Run(ctx, out, diver.Name, cfg, campaign.Options{Seed: seed + uint64(round), Iterations: iters, Workers: 1, NoReduce: true})
+				if err != nil {
+					return nil, err
+				}
+				add(acc[m], sum)
+			}
+		}
+		for _, m := range []string{"incremental", "one-shot", "harness-only"} {
+			rows = append(rows, finish(acc[m], timeout))
+		}
+	}
+	return rows, nil
+}
+
+func logicOf(dir string) string {
+	d := filepath.Clean(dir)
+	if filepath.Base(d) == "sat" {
+		d = filepath.Dir(d)
+	}
+	return filepath.Base(d)
+}
+
+func add(r *speedRow, sum *campaign.Summary) {
+	s := sum.Stats
+	c := s.Counters
+	r.Seeds += c["seeds"]
+	r.Mutants += c["mutants"]
+	r.Sat += c["mutant_sat"]
+	r.Timeouts += c["mutant_unknown"]
+	r.Errors += c["mutant_error"]
+	r.Incremental += c["incremental"]
+	r.Mismatch += c["harness_mismatch"]
+	for k, v := range c {
+		if strings.HasPrefix(k, "one-shot: ") {
+			r.Fallbacks += v
+		}
+	}
+	r.SolverCPU += s.SolverCPU.Seconds()
+	r.ChildrenCPU += sum.ChildrenCPU.Seconds()
+	r.TandemCPU += sum.HarnessCPU.Seconds()
+	r.Wall += sum.Elapsed.Seconds()
+}
+
+func finish(r *speedRow, timeout time.Duration) speedRow {
+	total := r.SolverCPU + r.TandemCPU
+	if total > 0 {
+		r.TandemShare = r.TandemCPU / total
+	}
+	if r.Mode == "harness-only" {
+		if r.TandemCPU > 0 {
+			r.HarnessRate = float64(r.Mutants) / r.TandemCPU
+		}
+		return *r
+	}
+	if total > 0 {
+		r.SatPerCPU = float64(r.Sat) / total
+	}
+	if rest := total - float64(r.Timeouts)*timeout.Seconds(); rest > 0 {
+		r.SatPerCPUNoTO = float64(r.Sat) / rest
+	}
+	return *r
+}
+
+func printSpeed(rows []speedRow) {
+	w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(w, "logic\tmode\tseeds\tmutants\tsat\tunk/to\terrors\tsolver CPU s\t(children)\ttandem CPU s\ttandem share\tsat/CPU-s\tw/o timeouts\tharness-only mutants/tandem-CPU-s\tin session\tfallbacks\twall s\t")
+	for _, r := range rows {
+		rate, noTO, h := fmt.Sprintf("%.1f", r.SatPerCPU), fmt.Sprintf("%.1f", r.SatPerCPUNoTO), "-"
+		if r.Mode == "harness-only" {
+			rate, noTO, h = "-", "-", fmt.Sprintf("%.0f", r.HarnessRate)
+		}
+		fmt.Fprintf(w, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%.2f\t%.2f\t%.2f\t%.1f%%\t%s\t%s\t%s\t%d\t%d\t%.0f\t\n", r.Logic, r.Mode, r.Seeds, r.Mutants, r.Sat,
+			r.Timeouts, r.Errors, r.SolverCPU, r.ChildrenCPU, r.TandemCPU, 100*r.TandemShare, rate, noTO, h, r.Incremental, r.Fallbacks, r.Wall)
+	}
+	w.Flush()
+}
