@@ -144,7 +144,7 @@ func comparisonOf(recs []*RunRecord) (*Comparison, error) {
 	}
 	if o.Mode == "perf" {
 		c.Perf = &PerfComparison{Target: o.Solvers[0], Refs: o.Solvers[1:], Theory: o.Theory, Timeout: o.Timeout,
-			RunBudget: o.Budget, RunsPerFuzzer: runs, Fuzzers: o.Fuzzers, Runs: map[string][]*PerfRun{}}
+			RunBudget: o.Budget, MaxQueries: o.Queries, RunsPerFuzzer: runs, Fuzzers: o.Fuzzers, Runs: map[string][]*PerfRun{}}
 	} else {
 		c.Bug = &BugComparison{Fuzzers: o.Fuzzers, Runs: map[string][]*BugRun{}}
 	}
@@ -199,6 +199,7 @@ func readLegacy(dir string) (*Comparison, error) {
 		Timeout  string   `json:"timeout"`
 		Budget   string   `json:"budget"`
 		Runs     int      `json:"runs"`
+		Queries  int      `json:"max_queries"`
 	}
 	runs := map[string][]*PerfRun{}
 	for name, v := range map[string]any{"summary.json": &sum, "runs.json": &runs} {
@@ -217,14 +218,14 @@ func readLegacy(dir string) (*Comparison, error) {
 		return nil, fmt.Errorf("%s: %v", filepath.Join(dir, "summary.json"), err)
 	}
 	c := &Comparison{Versions: sum.Versions, Perf: &PerfComparison{Target: sum.Target, Refs: sum.Refs, Theory: sum.Theory,
-		Timeout: to, RunBudget: budget, RunsPerFuzzer: sum.Runs, Runs: runs}}
+		Timeout: to, RunBudget: budget, MaxQueries: sum.Queries, RunsPerFuzzer: sum.Runs, Runs: runs}}
 	for _, f := range PerfFuzzers {
 		if _, ok := runs[f]; ok {
 			c.Perf.Fuzzers = append(c.Perf.Fuzzers, f)
 		}
 	}
 	c.Options = SystemOptions{Mode: "perf", Theory: sum.Theory, Solvers: append([]string{sum.Target}, sum.Refs...),
-		Fuzzers: c.Perf.Fuzzers, Timeout: to, Budget: budget}
+		Fuzzers: c.Perf.Fuzzers, Timeout: to, Budget: budget, Queries: sum.Queries}
 	c.Perf.fillMeasure()
 	return c, nil
 }
@@ -299,8 +300,12 @@ func (c *PerfComparison) writeTable(w io.Writer, versions []string) {
 	if len(versions) > 0 {
 		v = " " + versions[0]
 	}
+	budget := c.RunBudget.String()
+	if c.MaxQueries > 0 {
+		budget = fmt.Sprintf("%s or %d queries", budget, c.MaxQueries)
+	}
 	fmt.Fprintf(w, "\ntarget %s%s, refs %v, theory %s, %s, budget %s × %d runs\n", c.Target, v, c.Refs, c.Theory,
-		limitString(c.Measure, c.Timeout, int64(c.Limit), c.Unit), c.RunBudget, c.RunsPerFuzzer)
+		limitString(c.Measure, c.Timeout, int64(c.Limit), c.Unit), budget, c.RunsPerFuzzer)
 	fmt.Fprintf(w, "%-13s %16s %8s %10s %10s  %s\n", "fuzzer", "PAR-2 margin ("+shortUnit(c.Unit)+")", "queries", "gap runs", "first gap", "top-3 constructs")
 	rows := c.Rows()
 	for _, rw := range rows {
@@ -405,7 +410,7 @@ func (c *Comparison) WriteFiles(dir string) (string, error) {
 	if c.Perf != nil {
 		rows := c.Perf.Rows()
 		sum["rows"], sum["target"], sum["refs"] = rows, c.Perf.Target, c.Perf.Refs
-		sum["budget"], sum["runs"] = c.Perf.RunBudget.String(), c.Perf.RunsPerFuzzer
+		sum["budget"], sum["runs"], sum["max_queries"] = c.Perf.RunBudget.String(), c.Perf.RunsPerFuzzer, c.Perf.MaxQueries
 		sum["measure"], sum["unit"], sum["limit"] = c.Perf.Measure, c.Perf.Unit, c.Perf.Limit
 		if impr, ok := Improvement(rows); ok {
 			sum["improvement"] = impr

@@ -20,8 +20,13 @@
 // ([Judge]: a sat model that satisfies the input proves the unsat answer
 // wrong, one that falsifies it proves the sat answer wrong); and the
 // campaign system [System] ("bandit") whose report panel is the ranking.
-// The command is `tandem bandit perf|bug`; docs/bandit.md records the
-// decisions on the paper's open points and the measured results.
+// A performance run measures CPU time, wall time or, to compare a solver
+// with itself, the solver's own deterministic effort count ([Measure],
+// [Env.UseMeasure]). Side-by-side comparisons of the fuzzers are campaigns
+// of the system ([SystemOptions].Fuzzers), read back with
+// [ReadComparison]. The command is `tandem bandit perf|bug`; docs/bandit.md
+// records the decisions on the paper's open points and the measured
+// results.
 //
 // Replay: one campaign iteration is one whole run with a fresh agent seeded
 // by the iteration, so an iteration replays alone; within a run the agent

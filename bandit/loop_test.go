@@ -67,8 +67,8 @@ func TestLoopsAgainstZ3(t *testing.T) {
 	if st.InvalidModels != 0 || len(br.Problems) != 0 {
 		t.Errorf("z3's models of small LIA inputs judged invalid: %+v", br.Problems)
 	}
-	sum, rep := campaignReport(t, SystemOptions{Mode: "bug", Theory: "lia", Solvers: solvers, Timeout: 2 * time.Second, Queries: 4, Wall: time.Minute})
-	if sum.Iterations != 2 || sum.Stats.Counters["queries"] != 8 || sum.Stats.SolverCalls != 16 {
+	sum, rep := campaignReport(t, SystemOptions{Mode: "bug", Theory: "lia", Solvers: solvers, Timeout: 2 * time.Second, Queries: 3, Wall: time.Minute})
+	if sum.Iterations != 2 || sum.Stats.Counters["queries"] != 6 || sum.Stats.SolverCalls != 12 {
 		t.Fatalf("campaign: %d iterations, %d queries, %d solver calls", sum.Iterations, sum.Stats.Counters["queries"], sum.Stats.SolverCalls)
 	}
 	if len(rep.Panels) != 1 || !strings.Contains(string(rep.Panels[0].HTML), "svg") {
@@ -78,7 +78,7 @@ func TestLoopsAgainstZ3(t *testing.T) {
 	// A perf campaign with a margin threshold every run reaches: each run
 	// is a finding (one signature), and the cactus plot reads their
 	// timing lines.
-	psum, prep := campaignReport(t, SystemOptions{Mode: "perf", Theory: "lia", Solvers: solvers, Timeout: 2 * time.Second, Queries: 3, MinMargin: -1e9, Wall: time.Minute})
+	psum, prep := campaignReport(t, SystemOptions{Mode: "perf", Theory: "lia", Solvers: solvers, Timeout: 2 * time.Second, Queries: 2, MinMargin: -1e9, Confirm: -1, Wall: time.Minute})
 	if psum.Findings != 2 || psum.Signatures != 1 {
 		t.Errorf("perf campaign: %d findings, %d signatures; want 2 and 1", psum.Findings, psum.Signatures)
 	}

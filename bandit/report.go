@@ -23,9 +23,10 @@ type PerfComparison struct {
 	Measure Measure
 	Unit    string
 	Limit   float64
-	// RunBudget is each run's time budget; RunsPerFuzzer how many runs each
-	// fuzzer was given.
+	// RunBudget is each run's time budget, MaxQueries its query budget (0:
+	// none); RunsPerFuzzer how many runs each fuzzer was given.
 	RunBudget     time.Duration
+	MaxQueries    int
 	RunsPerFuzzer int
 	// Fuzzers is the report order; Runs the runs of each (nil entries are
 	// runs that did not finish).

@@ -21,5 +21,12 @@ $T bandit perf --target z3 --ref cvc5 --ref "cvc4 --strings-exp" --theory str --
 # Bug mode.
 $T bandit bug --solver z3 --solver cvc5 --solver cvc4 --theory fp --fp-format 8,24 --timeout 2s --queries 200 --seed 1 --out bench/bandit/bug-fp32
 $T bandit bug --solver z3 --solver cvc5 --solver "cvc4 --strings-exp" --theory str --timeout 2s --queries 300 --seed 2 --out bench/bandit/bug-str
+# Re-measurement of 2026-11-26 (issue 26 §2): confirmed, CPU-timed margins, and the effort
+# measure for z3 against its own old arithmetic solver; bin/tandem is go build -o bin/tandem ./cmd/tandem.
+bin/tandem bandit perf --target 'z3 smt.arith.solver=2' --ref z3 --theory lia --measure effort --effort-limit 5000000 --timeout 10s --wall 60s --max-queries 250 --runs 5 --seed 7 -j 2 -q --out bench/bandit/effort-lia > bench/bandit/effort-lia.txt || [ $? -eq 10 ]
+bin/tandem bandit perf --target z3 --ref cvc5 --theory str --timeout 2s --wall 30s --max-queries 120 --runs 3 --seed 1 -j 2 -q --out bench/bandit/cpu-str > bench/bandit/cpu-str.txt || [ $? -eq 10 ]
+bin/tandem bandit perf --target z3 --ref cvc5 --theory fp --fp-format 8,24 --timeout 2s --wall 30s --max-queries 40 --runs 2 --seed 1 -j 2 -q --out bench/bandit/cpu-fp32 > bench/bandit/cpu-fp32.txt || [ $? -eq 10 ]
+# (The commands above this block are from before the campaign harness: perf and bug
+# now need a fresh --out directory, use --run-budget for --budget and -j for --jobs.)
 # Simulated bandit (Thompson, ε-greedy, UCB1).
 go test -run TestSimulatedBandit -v ./bandit/

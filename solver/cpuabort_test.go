@@ -1,0 +1,31 @@
+package solver_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"tandem/solver"
+)
+
+// TestCPULimitAbortIsTimeout: cvc5 1.0.3 answers RLIMIT_CPU's SIGXCPU with
+// "cvc5 interrupted by timeout." and SIGABRT; a solver that dies by any
+// signal once its CPU limit is used up ran out of time, and is a timeout,
+// not a crash (a crash there was a false bug report in BanditFuzz's runs).
+func TestCPULimitAbortIsTimeout(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "aborter")
+	script := "#!/bin/sh\ntrap 'echo \"fake interrupted by timeout.\" >&2; kill -ABRT $$' XCPU\nwhile :; do :; done\n"
+	if err := os.WriteFile(path, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	p := solver.Command("aborter", path)
+	res, err := solver.Run(context.Background(), p, solver.BytesInput([]byte("(check-sat)\n")), solver.RunOptions{Limits: solver.Limits{Wall: time.Minute, CPU: time.Second}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != solver.StatusTimeout {
+		t.Errorf("status %v (%s), signal %s after %v of CPU; want a timeout", res.Status, res.Reason, res.Signal, res.CPU())
+	}
+}
