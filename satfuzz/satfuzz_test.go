@@ -422,3 +422,22 @@ func TestKeepTimeoutsRelative(t *testing.T) {
 		t.Errorf("a system without a campaign directory wrote timeouts/ into the working directory (%v)", err)
 	}
 }
+
+// A run cut short by the campaign's context is not a trace timeout: one per
+// worker at the end of every budget would otherwise count as lost to
+// timeouts.
+func TestCutShortIsNotTimeout(t *testing.T) {
+	sys, err := NewSystem([]byte(`{"target":"tandem"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, st, err := sys.Iterate(ctx, campaign.NewIteration(1, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Timeout != 0 || st.Counters["timeouts"] != 0 || st.Counters["timeout_wall_ms"] != 0 {
+		t.Fatalf("a cancelled iteration counts as a timeout: %+v", st)
+	}
+}

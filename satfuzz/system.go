@@ -112,6 +112,11 @@ func (s *System) Iterate(ctx context.Context, it *campaign.Iteration) ([]campaig
 	if err != nil {
 		return nil, st, err
 	}
+	if ctx.Err() != nil {
+		// Cut short by the campaign (its budget, a stop), not by the
+		// trace's limit: not a timeout, whatever the target says.
+		res.Timeout = false
+	}
 	countRun(&st, t, res) // also when cut short: the work was done
 	if ctx.Err() != nil {
 		return nil, st, nil
