@@ -167,7 +167,7 @@ func init() {
 	for _, c := range []*cobra.Command{satfuzzReplayCmd, satfuzzReduceCmd, satfuzzGenCmd} {
 		c.Flags().StringVar(&f.target, "target", "tandem", "target solver")
 	}
-	satfuzzReplayCmd.Flags().DurationVar(&f.traceTime, "trace-time", 0, "time limit of the trace (default 10s)")
+	satfuzzReplayCmd.Flags().DurationVar(&f.traceTime, "trace-time", 0, "CPU-time limit of the trace (default 2s; 10x it of wall time)")
 	rf := satfuzzReduceCmd.Flags()
 	rf.IntVarP(&f.reduce.Jobs, "jobs", "j", 1, "candidate traces replayed in parallel (the result does not depend on it)")
 	rf.IntVar(&f.reduce.MaxTests, "max-tests", 0, "stop after this many replays and keep the best so far (0: no limit)")
