@@ -139,22 +139,7 @@ func conditionArgs(c *smt.Term, formals []*smt.Term) ([]smt.Value, bool) {
 
 // nestedAsArray reports whether t has an (_ as-array f) below its root.
 func nestedAsArray(t *smt.Term) bool {
-	seen := map[*smt.Term]bool{}
-	var walk func(t *smt.Term, root bool) bool
-	walk = func(t *smt.Term, root bool) bool {
-		if seen[t] {
-			return false
-		}
-		seen[t] = true
-		if !root && t.Kind() == smt.App && t.Op() == smt.OpAsArray {
-			return true
-		}
-		for _, a := range t.Args() {
-			if walk(a, false) {
-				return true
-			}
-		}
-		return false
-	}
-	return walk(t, true)
+	return smt.Find(t, func(u *smt.Term) bool {
+		return u != t && u.Kind() == smt.App && u.Op() == smt.OpAsArray
+	}) != nil
 }

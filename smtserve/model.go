@@ -96,12 +96,7 @@ func (s *Session) getAssignment(ctx context.Context, c *smtlib.Command) {
 		s.relay(ctx, c)
 		return
 	}
-	var names []string
-	var terms []*smt.Term
-	seen := map[*smt.Term]bool{}
-	for _, a := range s.assertions() {
-		namedBools(a.term, seen, &names, &terms)
-	}
+	names, terms := namedBools(s.assertions())
 	vals, err := s.values(terms)
 	if err != nil {
 		s.errorf(c.Pos, "%v", err)
@@ -117,23 +112,24 @@ func (s *Session) getAssignment(ctx context.Context, c *smtlib.Command) {
 	s.out.WriteString(")\n")
 }
 
-// namedBools collects the Bool terms t names with :named.
-func namedBools(t *smt.Term, seen map[*smt.Term]bool, names *[]string, terms *[]*smt.Term) {
-	if seen[t] {
-		return
+// namedBools collects the Bool terms the assertions name with :named.
+func namedBools(as []assertion) (names []string, terms []*smt.Term) {
+	roots := make([]*smt.Term, len(as))
+	for i, a := range as {
+		roots[i] = a.term
 	}
-	seen[t] = true
-	if t.Kind() == smt.Annotated && t.Sort() == smt.BoolSort() {
-		for _, a := range t.Attributes() {
-			if a.Key == ":named" {
-				*names = append(*names, a.Value)
-				*terms = append(*terms, t.Args()[0])
+	smt.InspectAll(roots, func(t *smt.Term) bool {
+		if t.Kind() == smt.Annotated && t.Sort() == smt.BoolSort() {
+			for _, a := range t.Attributes() {
+				if a.Key == ":named" {
+					names = append(names, a.Value)
+					terms = append(terms, t.Args()[0])
+				}
 			}
 		}
-	}
-	for _, a := range t.Args() {
-		namedBools(a, seen, names, terms)
-	}
+		return true
+	})
+	return names, terms
 }
 
 var (
