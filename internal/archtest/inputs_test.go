@@ -16,8 +16,8 @@ import (
 // boundedReadOK lists the whole-input reads that need no size limit, by
 // file, with the reason: they read files tandem wrote itself.
 var boundedReadOK = map[string]string{
-	"campaign/run.go":      "the campaign's own campaign.json",
-	"smtlib/lexer.go":      "the lexer's reader is the limited reader of ParseReader",
+	"campaign/run.go": "the campaign's own campaign.json",
+	"smtlib/lexer.go": "the lexer's reader is the limited reader of ParseReader",
 }
 
 // TestInputsAreBounded keeps issue 28 item 7 closed as a class: a file or
