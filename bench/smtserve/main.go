@@ -39,7 +39,7 @@ func main() {
 	corpus := flag.Bool("corpus", false, "compare the corpus's incremental scripts instead")
 	jsonOut := flag.String("json", "", "write the results as JSON here")
 	only := flag.String("only", "", "run only this side: tandem (z3's columns stay zero)")
-	responses := flag.String("responses", "", "write each side's responses to this path + .tandem / .other (to diff them)")
+	responses := flag.String("responses", "", "write each side's check-sat answers and other responses to this path + .tandem[.answers] / .other[.answers] (to diff them)")
 	baseline := flag.String("baseline", "", "compare against this other tandem binary instead of z3 -in (e.g. one built from main)")
 	flag.Parse()
 	if *only != "" && *only != "tandem" {
@@ -164,6 +164,13 @@ func speed(ctx context.Context, tandemArgv []string, z3 string, queries, modelEv
 		for name, x := range map[string]*smtdiff.Run{".tandem": ta, ".other": za} {
 			if x.Res == nil {
 				continue
+			}
+			var answers strings.Builder
+			for _, a := range x.Answers {
+				fmt.Fprintln(&answers, a)
+			}
+			if err := os.WriteFile(responses+name+".answers", []byte(answers.String()), 0o644); err != nil {
+				fatal(err)
 			}
 			if err := os.WriteFile(responses+name, []byte(strings.Join(x.Res.RawResponses, "\n")+"\n"), 0o644); err != nil {
 				fatal(err)
