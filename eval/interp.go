@@ -30,9 +30,9 @@ type Evaluator struct {
 
 	model *Model
 
-	memo   []memoEntry // by term id; t guards against terms of other Stores
+	memo   smt.IDTable[memoEntry] // by term id; t guards against terms of other Stores
 	cur    uint32
-	hasVar []varEntry // by term id
+	hasVar smt.IDTable[varEntry] // by term id
 	depth  int
 	str    *strState // the Strings theory (strings.go), made on first use
 	unk    unknowns  // the applications open values stand for (unknown.go)
@@ -71,7 +71,7 @@ func (e *Evaluator) SetModel(m *Model) {
 func (e *Evaluator) Reset() {
 	e.cur++
 	if e.cur == 0 {
-		clear(e.memo)
+		e.memo.Clear()
 		e.cur = 1
 	}
 }
@@ -124,8 +124,8 @@ func (sc *scope) lookup(v *smt.Term) (smt.Value, bool) {
 // on the scope and it is not memoized globally).
 func (e *Evaluator) mentionsVar(t *smt.Term) bool {
 	id := t.ID()
-	if id < len(e.hasVar) && e.hasVar[id].t == t {
-		return e.hasVar[id].has
+	if h := e.hasVar.At(id); h != nil && h.t == t {
+		return h.has
 	}
 	r := t.Kind() == smt.Var
 	if !r {
@@ -136,10 +136,7 @@ func (e *Evaluator) mentionsVar(t *smt.Term) bool {
 			}
 		}
 	}
-	if id >= len(e.hasVar) {
-		e.hasVar = append(e.hasVar, make([]varEntry, id+1-len(e.hasVar)+len(e.hasVar)/2)...)
-	}
-	e.hasVar[id] = varEntry{t, r}
+	*e.hasVar.Slot(id) = varEntry{t, r}
 	return r
 }
 
@@ -153,8 +150,8 @@ func (e *Evaluator) eval(t *smt.Term, sc *scope) (smt.Value, error) {
 	closed := sc == nil || !e.mentionsVar(t)
 	id := t.ID()
 	if closed {
-		if id < len(e.memo) && e.memo[id].gen == e.cur && e.memo[id].t == t {
-			return e.memo[id].v, nil
+		if m := e.memo.At(id); m != nil && m.gen == e.cur && m.t == t {
+			return m.v, nil
 		}
 	} else if v, ok := sc.cache[t]; ok {
 		return v, nil
@@ -167,11 +164,7 @@ func (e *Evaluator) eval(t *smt.Term, sc *scope) (smt.Value, error) {
 		return nil, err
 	}
 	if closed {
-		if id >= len(e.memo) {
-			n := id + 1 + len(e.memo)/2
-			e.memo = append(e.memo, make([]memoEntry, n-len(e.memo))...)
-		}
-		e.memo[id] = memoEntry{t, v, e.cur}
+		*e.memo.Slot(id) = memoEntry{t, v, e.cur}
 	} else {
 		if sc.cache == nil {
 			sc.cache = map[*smt.Term]smt.Value{}
@@ -502,3 +495,8 @@ func rat(v smt.Value) (*big.Rat, bool) {
 	}
 	return nil, false
 }
+
+// MemoPages is the number of pages (of [smt.IDTablePage] entries) the
+// evaluator's memo table holds: about the terms it evaluated, not the
+// Store's size.
+func (e *Evaluator) MemoPages() int { return e.memo.Pages() }

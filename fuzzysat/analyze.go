@@ -778,29 +778,28 @@ func (a *Analyzer) constants(t *smt.Term) []uint64 {
 }
 
 // visitSet marks the terms one walk of a DAG has visited, by term id with
-// a generation stamp, so that starting a walk costs nothing.
+// a generation stamp, so that starting a walk costs nothing. It is paged
+// (smt.IDTable): each query's Analyzer would otherwise pay for every term
+// its session's Store ever made.
 type visitSet struct {
 	gen uint32
-	at  []uint32
+	at  smt.IDTable[uint32]
 }
 
 func (v *visitSet) begin() {
 	v.gen++
 	if v.gen == 0 {
-		clear(v.at)
+		v.at.Clear()
 		v.gen = 1
 	}
 }
 
 // first reports whether t is visited for the first time in this walk.
 func (v *visitSet) first(t *smt.Term) bool {
-	id := t.ID()
-	if id >= len(v.at) {
-		v.at = append(v.at, make([]uint32, id+1-len(v.at)+len(v.at)/2)...)
-	}
-	if v.at[id] == v.gen {
+	at := v.at.Slot(t.ID())
+	if *at == v.gen {
 		return false
 	}
-	v.at[id] = v.gen
+	*at = v.gen
 	return true
 }

@@ -215,8 +215,9 @@ func (t *Term) Kind() TermKind { return t.shape().kind }
 // Sort is the term's sort.
 func (t *Term) Sort() *Sort { return t.shape().sort }
 
-// ID is a dense number of the term within its Store (0, 1, 2, …), for slices
-// indexed by term.
+// ID is a dense number of the term within its Store (0, 1, 2, …), for tables
+// indexed by term. The largest id grows with everything the Store ever
+// made, so index an [IDTable] by it, not a flat slice.
 func (t *Term) ID() int { return int(t.id) }
 
 // Op is the theory operator of an App (OpNone for a function application).

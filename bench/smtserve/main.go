@@ -38,14 +38,20 @@ func main() {
 	script := flag.String("script", "", "also write the generated script here")
 	corpus := flag.Bool("corpus", false, "compare the corpus's incremental scripts instead")
 	jsonOut := flag.String("json", "", "write the results as JSON here")
+	only := flag.String("only", "", "run only this side: tandem (z3's columns stay zero)")
+	responses := flag.String("responses", "", "write each side's check-sat answers and other responses to this path + .tandem[.answers] / .other[.answers] (to diff them)")
+	baseline := flag.String("baseline", "", "compare against this other tandem binary instead of z3 -in (e.g. one built from main)")
 	flag.Parse()
+	if *only != "" && *only != "tandem" {
+		fatal(fmt.Errorf("-only %q: the only side that runs alone is tandem", *only))
+	}
 	ctx := context.Background()
 	tandemArgv := []string{*tandem, "smt", "--fallback", "z3", "--budget", *budget}
 	var out any
 	if *corpus {
 		out = conformance(ctx, tandemArgv, *z3)
 	} else {
-		out = speed(ctx, tandemArgv, *z3, *queries, *modelEvery, *rounds, *script)
+		out = speed(ctx, tandemArgv, *z3, *queries, *modelEvery, *rounds, *script, *only == "tandem", *baseline, *responses)
 	}
 	if *jsonOut != "" {
 		data, _ := json.MarshalIndent(out, "", "  ")
@@ -83,7 +89,7 @@ type speedResult struct {
 	TandemStatsS string         `json:"tandem_stats_text"`
 }
 
-func speed(ctx context.Context, tandemArgv []string, z3 string, queries, modelEvery, rounds int, scriptPath string) speedResult {
+func speed(ctx context.Context, tandemArgv []string, z3 string, queries, modelEvery, rounds int, scriptPath string, tandemOnly bool, baseline, responses string) speedResult {
 	sc, n, err := smtdiff.Concolic(filepath.Join(testutil.SharedDir(), "corpus", "sage"), smtdiff.ConcolicOptions{Queries: queries, ModelEvery: modelEvery})
 	if err != nil {
 		fatal(err)
@@ -95,7 +101,11 @@ func speed(ctx context.Context, tandemArgv []string, z3 string, queries, modelEv
 	}
 	// the statistics come out of the session itself, before exit
 	withStats := append(sc[:len(sc)-len("(exit)\n"):len(sc)-len("(exit)\n")], "(get-info :all-statistics)\n(exit)\n"...)
-	r := speedResult{Queries: n, Rounds: rounds, Tandem: side{Name: strings.Join(tandemArgv, " ")}, Z3: side{Name: z3 + " -in"}}
+	otherArgv, otherIn := []string{z3, "-in"}, sc
+	if baseline != "" {
+		otherArgv, otherIn = append([]string{baseline}, tandemArgv[1:]...), withStats
+	}
+	r := speedResult{Queries: n, Rounds: rounds, Tandem: side{Name: strings.Join(tandemArgv, " ")}, Z3: side{Name: strings.Join(otherArgv, " ")}}
 	var ta, za *smtdiff.Run
 	for i := range rounds {
 		run := func(argv []string, s *side, in []byte) *smtdiff.Run {
@@ -107,18 +117,24 @@ func speed(ctx context.Context, tandemArgv []string, z3 string, queries, modelEv
 			s.CPUS += res.Res.CPU().Seconds() / float64(rounds)
 			return res
 		}
-		if i%2 == 0 {
-			za = run([]string{z3, "-in"}, &r.Z3, sc)
+		if tandemOnly {
+			ta = run(tandemArgv, &r.Tandem, withStats)
+			za = &smtdiff.Run{}
+		} else if i%2 == 0 {
+			za = run(otherArgv, &r.Z3, otherIn)
 			ta = run(tandemArgv, &r.Tandem, withStats)
 		} else {
 			ta = run(tandemArgv, &r.Tandem, withStats)
-			za = run([]string{z3, "-in"}, &r.Z3, sc)
+			za = run(otherArgv, &r.Z3, otherIn)
 		}
 	}
 	count(&r.Tandem, ta)
 	count(&r.Z3, za)
 	r.Diff = smtdiff.Compare(ta.Answers, za.Answers)
 	for _, x := range []*smtdiff.Run{ta, za} {
+		if x.Res == nil {
+			continue
+		}
 		if x.Res.Signal != "" || x.Res.TreeLimit != "" || x.Res.ExitCode != 0 {
 			fmt.Fprintf(os.Stderr, "%s ended with exit %d signal %q tree limit %q (%s): %s\n", x.Res.Argv[0], x.Res.ExitCode, x.Res.Signal, x.Res.TreeLimit, x.Res.Reason, tail(x.Res.Stderr))
 		}
@@ -141,10 +157,33 @@ func speed(ctx context.Context, tandemArgv []string, z3 string, queries, modelEv
 	fmt.Printf("answers compared %d: disagreements %d, unknown only in tandem %d, only in z3 %d, misaligned %v\n",
 		r.Diff.Answers, r.Diff.Disagree, r.Diff.UnknownA, r.Diff.UnknownB, r.Diff.Misaligned)
 	fmt.Printf("answered by fuzzing: %.1f%%\ntandem statistics: %s\n", 100*r.FuzzShare, strings.Join(strings.Fields(r.TandemStatsS), " "))
+	if baseline != "" && len(za.Res.RawResponses) > 0 {
+		fmt.Printf("baseline statistics: %s\n", strings.Join(strings.Fields(za.Res.RawResponses[len(za.Res.RawResponses)-1]), " "))
+	}
+	if responses != "" {
+		for name, x := range map[string]*smtdiff.Run{".tandem": ta, ".other": za} {
+			if x.Res == nil {
+				continue
+			}
+			var answers strings.Builder
+			for _, a := range x.Answers {
+				fmt.Fprintln(&answers, a)
+			}
+			if err := os.WriteFile(responses+name+".answers", []byte(answers.String()), 0o644); err != nil {
+				fatal(err)
+			}
+			if err := os.WriteFile(responses+name, []byte(strings.Join(x.Res.RawResponses, "\n")+"\n"), 0o644); err != nil {
+				fatal(err)
+			}
+		}
+	}
 	return r
 }
 
 func count(s *side, r *smtdiff.Run) {
+	if r.Res == nil { // the side did not run (-only)
+		return
+	}
 	for _, a := range r.Answers {
 		switch a.String() {
 		case "sat":
