@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"tandem/satfuzz/target/cadical"
@@ -33,6 +34,9 @@ func init() {
 type CaDiCaL struct {
 	Dir  string       // a CaDiCaL source tree after ./configure && make; "" is Debian's
 	opts []OptionSpec // the model of Dir's build
+
+	mu     sync.Mutex
+	driver string // Dir's driver once built: the library is hashed once, not per trace
 }
 
 // NewCaDiCaLAt returns the target of the CaDiCaL built in dir (a source
@@ -117,13 +121,18 @@ func (c *CaDiCaL) Options() []OptionSpec {
 func (c *CaDiCaL) Driver(ctx context.Context) (string, error) {
 	name, key, link := "cadical", cadical.Source, []string{"-lcadical"}
 	if c.Dir != "" {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		if c.driver != "" {
+			return c.driver, nil
+		}
 		lib := filepath.Join(c.Dir, "build", "libcadical.a")
 		sum, err := fileSum(lib)
 		if err != nil {
 			return "", fmt.Errorf("satfuzz: target %s: %w", c.Name(), err)
 		}
 		// The cache key covers the driver, the tree and the library, so a
-		// rebuilt library gets a new driver.
+		// rebuilt library gets a new driver (in the next tandem process).
 		name, key = "cadical-src", append([]byte(c.Dir+"\x00"+sum+"\x00"), cadical.Source...)
 		link = []string{"-I" + filepath.Join(c.Dir, "src"), lib}
 	}
@@ -135,6 +144,9 @@ func (c *CaDiCaL) Driver(ctx context.Context) (string, error) {
 	})
 	if err != nil {
 		return "", err
+	}
+	if c.Dir != "" {
+		c.driver = filepath.Join(dir, "driver")
 	}
 	return filepath.Join(dir, "driver"), nil
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -124,8 +123,7 @@ func runSatfuzzReduce(cmd *cobra.Command, args []string) error {
 	if f.quiet {
 		log = nil
 	}
-	if !slices.Contains(satfuzz.Targets(), f.target) {
-		_, err := satfuzz.NewTarget(f.target) // says which targets there are
+	if _, err := satfuzz.NewTarget(f.target); err != nil { // says which targets there are
 		return fail(2, err)
 	}
 	res, err := satfuzz.ReduceTrace(cmd.Context(), data, f.target, opts, log)
