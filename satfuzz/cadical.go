@@ -127,13 +127,19 @@ func (c *CaDiCaL) Driver(ctx context.Context) (string, error) {
 			return c.driver, nil
 		}
 		lib := filepath.Join(c.Dir, "build", "libcadical.a")
-		sum, err := fileSum(lib)
+		hdr := filepath.Join(c.Dir, "src", "cadical.hpp")
+		libSum, err := fileSum(lib)
 		if err != nil {
 			return "", fmt.Errorf("satfuzz: target %s: %w", c.Name(), err)
 		}
-		// The cache key covers the driver, the tree and the library, so a
-		// rebuilt library gets a new driver (in the next tandem process).
-		name, key = "cadical-src", append([]byte(c.Dir+"\x00"+sum+"\x00"), cadical.Source...)
+		hdrSum, err := fileSum(hdr)
+		if err != nil {
+			return "", fmt.Errorf("satfuzz: target %s: %w", c.Name(), err)
+		}
+		// The cache key covers the driver, the header and the library (not
+		// the tree's path), so a rebuilt library gets a new driver (in the
+		// next tandem process) and the same build in another tree does not.
+		name, key = "cadical-src", append([]byte(libSum+"\x00"+hdrSum+"\x00"), cadical.Source...)
 		link = []string{"-I" + filepath.Join(c.Dir, "src"), lib}
 	}
 	dir, err := cachedBuild(ctx, name, key, func(ctx context.Context, dir string) error {

@@ -13,6 +13,7 @@ import (
 var OutputOptions = map[string]bool{
 	"quiet": true, "verbose": true, "report": true, "reportall": true,
 	"reportsolve": true, "profile": true, "realtime": true,
+	"stats": true, // 2.x: statistics at the end
 }
 
 // helpLine is one advanced option of `cadical --help`:
