@@ -40,7 +40,8 @@ land in DIR/findings; each reduced trace replays with 'tandem satfuzz replay'.
 Timeouts are counted, not findings; the first 100 timed-out traces are kept in
 DIR/timeouts/iteration-N.trace for a look at slow option sets.
 
-Targets: ` + fmt.Sprint(satfuzz.Targets()) + `
+Targets: ` + fmt.Sprint(satfuzz.Targets()) + `, and cadical@DIR for a CaDiCaL
+built from source in DIR (docs/satfuzz.md, "Testing a CaDiCaL you built").
 
 Exit status: 0 without findings, 10 with findings, 1 on errors.`,
 	Example: `  tandem satfuzz --target tandem --options-fuzz --budget 5m --out /tmp/sf
