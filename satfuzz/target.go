@@ -117,7 +117,17 @@ type Target interface {
 var (
 	targetsMu sync.Mutex
 	targets   = map[string]func() (Target, error){}
+	// paramTargets are the targets named "BASE@ARG" (cadical@DIR).
+	paramTargets = map[string]func(arg string) (Target, error){}
 )
+
+// RegisterParamTarget makes targets named "base@ARG" available to
+// NewTarget, which calls mk(ARG): "cadical@DIR" is the CaDiCaL built in DIR.
+func RegisterParamTarget(base string, mk func(arg string) (Target, error)) {
+	targetsMu.Lock()
+	defer targetsMu.Unlock()
+	paramTargets[base] = mk
+}
 
 // RegisterTarget makes a target available by name to NewTarget.
 func RegisterTarget(name string, mk func() (Target, error)) {
@@ -138,11 +148,17 @@ func Targets() []string {
 	return n
 }
 
-// NewTarget returns the registered target name.
+// NewTarget returns the registered target name, or for "BASE@ARG" the
+// target of RegisterParamTarget(BASE) with ARG.
 func NewTarget(name string) (Target, error) {
 	targetsMu.Lock()
 	mk, ok := targets[name]
+	base, arg, isParam := strings.Cut(name, "@")
+	mkp := paramTargets[base]
 	targetsMu.Unlock()
+	if !ok && isParam && mkp != nil {
+		return mkp(arg)
+	}
 	if !ok {
 		return nil, fmt.Errorf("satfuzz: unknown target %q (have %s)", name, strings.Join(Targets(), ", "))
 	}

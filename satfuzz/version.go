@@ -77,7 +77,7 @@ func (*Sat4j) Version(context.Context) string {
 
 // Version asks the driver for CaDiCaL::Solver::version() of the library it
 // is linked against, and adds the Debian package's version when dpkg knows
-// it: Debian's 1.5.3 library calls itself "sc2021".
+// it (not for cadical@DIR): Debian's 1.5.3 library calls itself "sc2021".
 func (c *CaDiCaL) Version(ctx context.Context) string {
 	ctx, cancel := context.WithTimeout(ctx, time.Minute) // the first call builds the driver
 	defer cancel()
@@ -91,6 +91,9 @@ func (c *CaDiCaL) Version(ctx context.Context) string {
 		return ""
 	}
 	v := string(bytes.TrimSpace(r.Stdout))
+	if c.Dir != "" { // built from source: not Debian's package
+		return v
+	}
 	if deb, err := exec.CommandContext(ctx, "dpkg-query", "-W", "-f=${Version}", "libcadical-dev").Output(); err == nil && len(deb) > 0 {
 		v += " (libcadical-dev " + string(bytes.TrimSpace(deb)) + ")"
 	}

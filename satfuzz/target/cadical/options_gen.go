@@ -102,6 +102,8 @@ var Options = []Option{
 	{Name: "reduce", Min: 0, Max: 1, Bool: true, Doc: "reduce useless clauses"},
 	{Name: "reduceint", Min: 10, Max: 1000000, Bool: false, Doc: "reduce interval"},
 	{Name: "reducetarget", Min: 10, Max: 100, Bool: false, Doc: "reduce fraction in percent"},
+	{Name: "reducetier1glue", Min: 1, Max: 2000000000, Bool: false, Doc: "glue of kept learned clauses"},
+	{Name: "reducetier2glue", Min: 1, Max: 2000000000, Bool: false, Doc: "glue of tier two clauses"},
 	{Name: "reluctant", Min: 0, Max: 2000000000, Bool: false, Doc: "reluctant doubling period"},
 	{Name: "reluctantmax", Min: 0, Max: 2000000000, Bool: false, Doc: "reluctant doubling period"},
 	{Name: "rephase", Min: 0, Max: 1, Bool: true, Doc: "enable resetting phase"},
