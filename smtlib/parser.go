@@ -204,13 +204,25 @@ type binding struct {
 	prev int // index in bound of the binding of name this one shadows, or -1
 }
 
+// undo is one entry of the scope stack: a push marker, or what a
+// declaration replaced, restored when its level is popped.
 type undo struct {
-	marker bool
-	fun    bool
-	name   string
-	oldF   *smt.Func
-	oldS   *sortEntry
+	kind undoKind
+	name string
+	oldF *smt.Func
+	oldS *sortEntry
+	oldO []*smt.Func // overloads
 }
+
+type undoKind uint8
+
+const (
+	undoMarker undoKind = iota // a push
+	undoFun
+	undoSort
+	undoTester
+	undoOverload
+)
 
 type parser struct {
 	filename string
@@ -255,10 +267,11 @@ type parser struct {
 
 	argStack []*smt.Term // arguments of the applications being read
 	scratch  *Command    // when set, every command is read into it (Check keeps none)
+	cur      *Command    // the command being read
 
 	interactive bool // Options.Interactive
 	nextUnread  bool // interactive: the token after the last command is not read yet
-	pushes      int  // interactive: push levels open
+	pushes      int  // push levels open
 	// forget: after each command that defines nothing, the terms it built
 	// are rolled back (Check); keep says that the current command defined
 	// a function, whose body must stay.
@@ -446,6 +459,7 @@ func (p *parser) command() *Command {
 		c = &Command{}
 	}
 	*c = Command{Kind: kind, Pos: start}
+	p.cur = c
 	p.commandBody(c)
 	if lx.kind != tRParen {
 		p.unexpected("')' to close " + kind.String())
@@ -634,28 +648,17 @@ func (p *parser) commandBody(c *Command) {
 			if p.interactive && c.N > MaxInteractivePush {
 				p.errorAt(c.Pos, "push %d: at most %d levels at once", c.N, MaxInteractivePush)
 			}
-			for i := 0; i < c.N && i < 1<<20; i++ {
-				p.undos = append(p.undos, undo{marker: true})
-				p.pushes++
-			}
+			p.pushScopes(c.N)
 		} else {
 			if p.interactive && c.N > p.pushes {
 				p.errorAt(c.Pos, "pop %d: only %d push levels are open", c.N, p.pushes)
 			}
-			p.pushes = max(p.pushes-c.N, 0)
 			p.popScopes(c.N)
 		}
 	case CmdReset:
-		p.pushes = 0
-		p.funs = map[string]*smt.Func{}
-		p.overloads = nil
-		p.testers = map[string]*smt.Func{}
-		p.sorts = map[string]*sortEntry{}
-		p.undos = nil
-		p.global = false
+		p.reset()
 	case CmdResetAssertions:
-		p.pushes = 0
-		p.popScopes(len(p.undos))
+		p.resetAssertions()
 	case CmdAssert:
 		pos := lx.tpos
 		c.Term = p.term()
@@ -727,28 +730,102 @@ func (p *parser) bodyWith(formals []*smt.Term, want *smt.Sort) *smt.Term {
 	return t
 }
 
+// pushScopes opens n assertion levels (at most 1<<20 at once).
+func (p *parser) pushScopes(n int) {
+	for i := 0; i < n && i < 1<<20; i++ {
+		p.undos = append(p.undos, undo{kind: undoMarker})
+		p.pushes++
+	}
+}
+
+// popScopes closes n assertion levels (at most the open ones), undoing
+// the declarations made in them that are not global.
 func (p *parser) popScopes(n int) {
-	for ; n > 0 && len(p.undos) > 0; n-- {
-		for len(p.undos) > 0 {
-			u := p.undos[len(p.undos)-1]
-			p.undos = p.undos[:len(p.undos)-1]
-			if u.marker {
-				break
+	for ; n > 0 && p.pushes > 0; n-- {
+		p.undoTo(true)
+		p.pushes--
+	}
+}
+
+// resetAssertions is reset-assertions: SMT-LIB 2.6 §4.2.2 says it pops
+// every assertion level including the first, so it removes every
+// declaration and definition except those made with :global-declarations
+// true (cvc5 does so; z3 4.8.12 keeps the first level's declarations).
+func (p *parser) resetAssertions() {
+	p.undoTo(false)
+	p.pushes = 0
+}
+
+// reset is reset: back to the start state, options included.
+func (p *parser) reset() {
+	p.funs = map[string]*smt.Func{}
+	p.overloads = nil
+	p.testers = map[string]*smt.Func{}
+	p.sorts = map[string]*sortEntry{}
+	p.undos = nil
+	p.pushes = 0
+	p.global = false
+}
+
+// undoTo undoes entries of the scope stack down to the last push marker
+// (which it removes) when toMarker, else down to the bottom.
+func (p *parser) undoTo(toMarker bool) {
+	for len(p.undos) > 0 {
+		u := p.undos[len(p.undos)-1]
+		p.undos = p.undos[:len(p.undos)-1]
+		switch u.kind {
+		case undoMarker:
+			if toMarker {
+				return
 			}
-			if u.fun {
-				if u.oldF == nil {
-					delete(p.funs, u.name)
-				} else {
-					p.funs[u.name] = u.oldF
-				}
+		case undoFun:
+			restore(p.funs, u.name, u.oldF)
+		case undoTester:
+			restore(p.testers, u.name, u.oldF)
+		case undoSort:
+			restore(p.sorts, u.name, u.oldS)
+		case undoOverload:
+			if u.oldO == nil {
+				delete(p.overloads, u.name)
 			} else {
-				if u.oldS == nil {
-					delete(p.sorts, u.name)
-				} else {
-					p.sorts[u.name] = u.oldS
-				}
+				p.overloads[u.name] = u.oldO
 			}
 		}
+	}
+}
+
+// restore sets m[k] back to old, or removes k when old is nil.
+func restore[V any](m map[string]*V, k string, old *V) {
+	if old == nil {
+		delete(m, k)
+	} else {
+		m[k] = old
+	}
+}
+
+// scoped says whether declarations now are undone by pop and
+// reset-assertions: all are, at every level, unless :global-declarations
+// is true.
+func (p *parser) scoped() bool { return !p.global }
+
+// bindTester makes name (is-C, or C for (_ is C)) denote tester t.
+func (p *parser) bindTester(name string, t *smt.Func) {
+	if p.scoped() {
+		p.undos = append(p.undos, undo{kind: undoTester, name: name, oldF: p.testers[name]})
+	}
+	p.testers[name] = t
+}
+
+// declareConstructors declares the constructors, selectors and testers
+// of d.
+func (p *parser) declareConstructors(d *smt.Datatype, pos Pos) {
+	for _, c := range d.Constructors {
+		p.declareFun(c, pos)
+		for _, s := range c.Selectors {
+			p.declareFun(s, pos)
+		}
+		p.bindTester(c.Name, c.Tester)
+		p.bindTester("is-"+c.Name, c.Tester)
 	}
 }
 
@@ -761,11 +838,17 @@ func (p *parser) declareFun(f *smt.Func, pos Pos) {
 			if p.overloads == nil {
 				p.overloads = map[string][]*smt.Func{}
 			}
-			if len(p.overloads[f.Name]) == 0 {
-				p.overloads[f.Name] = []*smt.Func{old}
+			cands := p.overloads[f.Name]
+			if p.scoped() {
+				p.undos = append(p.undos, undo{kind: undoOverload, name: f.Name, oldO: cands})
+			}
+			if len(cands) == 0 {
+				cands = []*smt.Func{old}
 			}
 			old.Overloaded, f.Overloaded = true, true
-			p.overloads[f.Name] = append(p.overloads[f.Name], f)
+			// A fresh slice: the old one is kept for undo and may be
+			// shared with a model parser's copy of the map.
+			p.overloads[f.Name] = append(slices.Clip(cands), f)
 			return
 		case (old.Kind == smt.FuncOracle || old.Kind == smt.FuncClosedBox) && old.Kind == f.Kind &&
 			slices.Equal(old.Params, f.Params) && old.Result == f.Result && old.Binary == f.Binary:
@@ -818,8 +901,8 @@ func (p *parser) bindFun(name string, f *smt.Func) {
 	if f.Kind == smt.FuncDefined || f.Kind == smt.FuncDefinedRec {
 		p.keep = true
 	}
-	if len(p.undos) > 0 && !p.global {
-		p.undos = append(p.undos, undo{fun: true, name: name, oldF: p.funs[name]})
+	if p.scoped() {
+		p.undos = append(p.undos, undo{kind: undoFun, name: name, oldF: p.funs[name]})
 	}
 	p.funs[name] = f
 }
@@ -831,8 +914,8 @@ func (p *parser) defineSort(name string, e *sortEntry, pos Pos) {
 	if builtinSortName(name) {
 		p.errorAt(pos, "sort %s is built in", name)
 	}
-	if len(p.undos) > 0 && !p.global {
-		p.undos = append(p.undos, undo{name: name, oldS: p.sorts[name]})
+	if p.scoped() {
+		p.undos = append(p.undos, undo{kind: undoSort, name: name, oldS: p.sorts[name]})
 	}
 	p.sorts[name] = e
 }
@@ -1168,14 +1251,7 @@ func (p *parser) datatypeBodies(ds []*smt.Datatype, arities []int, pos Pos) {
 		if err := p.st.DefineConstructors(d, cons); err != nil {
 			p.errorAt(pos, "%w", err)
 		}
-		for _, c := range d.Constructors {
-			p.declareFun(c, pos)
-			for _, s := range c.Selectors {
-				p.declareFun(s, pos)
-			}
-			p.testers[c.Name] = c.Tester
-			p.testers["is-"+c.Name] = c.Tester
-		}
+		p.declareConstructors(d, pos)
 	}
 }
 
@@ -2089,6 +2165,9 @@ func (p *parser) annotated(pos Pos) *smt.Term {
 			f := p.st.NewFunc(name, smt.FuncDefined, nil, t.Sort())
 			f.Body = t
 			p.declareFun(f, pos)
+			if p.cur != nil {
+				p.cur.named = append(p.cur.named, f)
+			}
 		default:
 			if lx.kind != tRParen && lx.kind != tKeyword {
 				a.Value = p.sexprText()
