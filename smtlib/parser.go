@@ -263,7 +263,7 @@ type parser struct {
 	// both are taken by the next call of term.
 	want     *smt.Sort
 	deferOK  bool
-	deferred *smt.Func // the constructor a term left to its application
+	deferred *deferredTerm // the term a term() that returned nil left to its application
 
 	argStack []*smt.Term // arguments of the applications being read
 	scratch  *Command    // when set, every command is read into it (Check keeps none)
@@ -1376,7 +1376,7 @@ func (p *parser) term() *smt.Term {
 		return p.symbolTerm(name, quoted, pos, want, deferOK)
 	case tLParen:
 		p.next()
-		return p.compoundWant(pos, want)
+		return p.compoundWant(pos, want, deferOK)
 	}
 	p.unexpected("a term")
 	return nil
@@ -1404,7 +1404,7 @@ func (p *parser) symbolTerm(name string, quoted bool, pos Pos, want *smt.Sort, d
 	}
 	if f, ok := p.funs[name]; ok {
 		if f.Kind == smt.FuncConstructor && len(f.Params) == 0 && (f.Result.HasParams() || f.Overloaded) {
-			if t, ok := p.ambiguousConstructor(f, want, deferOK); ok {
+			if t, ok := p.ambiguousConstructor(f, pos, want, deferOK); ok {
 				return t
 			}
 		}
@@ -1487,7 +1487,7 @@ func (p *parser) unknownSymbol(name string, pos Pos) {
 // context fixes: to want when there is one, else, when deferOK, it returns
 // nil and leaves the constructor in p.deferred for the application it is
 // an argument of. ok is false for every other symbol.
-func (p *parser) ambiguousConstructor(f *smt.Func, want *smt.Sort, deferOK bool) (*smt.Term, bool) {
+func (p *parser) ambiguousConstructor(f *smt.Func, pos Pos, want *smt.Sort, deferOK bool) (*smt.Term, bool) {
 	if want != nil {
 		g := p.resolve(f, nil, want)
 		if t, err := p.st.ApplyFuncAs(g, nil, want); err == nil {
@@ -1495,18 +1495,38 @@ func (p *parser) ambiguousConstructor(f *smt.Func, want *smt.Sort, deferOK bool)
 		}
 	}
 	if deferOK && f.Result.HasParams() {
-		p.deferred = f
+		p.deferred = &deferredTerm{ctor: f, pos: pos, build: func(s *smt.Sort) *smt.Term {
+			t, err := p.st.ApplyFuncAs(p.resolve(f, nil, s), nil, s)
+			if err != nil {
+				p.ambiguous(pos, f)
+			}
+			return t
+		}}
 		return nil, true
 	}
 	return nil, false
 }
 
-// deferredArg is an argument of an application left unresolved by
-// [parser.ambiguousConstructor].
+// deferredTerm is a term whose sort only its context fixes, left by
+// term() to the application it is an argument of: a bare constructor of a
+// parametric datatype, or an application of a parametric constructor with
+// such a constructor among its arguments, as in (= (cons none nil) q).
+// build makes it at sort s.
+type deferredTerm struct {
+	ctor  *smt.Func // the bare constructor whose sort is unknown, for errors
+	pos   Pos       // where ctor is
+	build func(s *smt.Sort) *smt.Term
+}
+
+// ambiguous reports a bare constructor whose sort nothing fixes.
+func (p *parser) ambiguous(pos Pos, f *smt.Func) {
+	p.errorAt(pos, "%s result sort is ambiguous; qualify it with (as %s SORT), SORT an instance of %s", f.Name, f.Name, f.Result)
+}
+
+// deferredArg is argument i of an application, left unresolved by term().
 type deferredArg struct {
-	i   int
-	f   *smt.Func
-	pos Pos
+	i int
+	d *deferredTerm
 }
 
 // argWant is the sort that argument i of an application must have, as far
@@ -1580,10 +1600,11 @@ func argWant(f *smt.Func, as *smt.Sort, name string, want *smt.Sort, args []*smt
 }
 
 // compound parses the rest of a parenthesized term, after '('.
-func (p *parser) compound(pos Pos) *smt.Term { return p.compoundWant(pos, nil) }
+func (p *parser) compound(pos Pos) *smt.Term { return p.compoundWant(pos, nil, false) }
 
-// compoundWant is compound for a term whose context fixes its sort to want.
-func (p *parser) compoundWant(pos Pos, want *smt.Sort) *smt.Term {
+// compoundWant is compound for a term whose context fixes its sort to want;
+// deferOK as for term.
+func (p *parser) compoundWant(pos Pos, want *smt.Sort, deferOK bool) *smt.Term {
 	lx := p.lx
 	if lx.kind == tSymbol && !lx.quoted {
 		switch string(lx.text) {
@@ -1631,16 +1652,7 @@ func (p *parser) compoundWant(pos Pos, want *smt.Sort) *smt.Term {
 	}
 	// An application: head then arguments.
 	headPos := lx.tpos
-	type head struct {
-		name   string
-		quoted bool
-		idx    []int
-		tester *smt.Func
-		as     *smt.Sort
-		asName string
-		cnst   *smt.Sort
-	}
-	var h head
+	var h appHead
 	switch lx.kind {
 	case tSymbol:
 		h.name, h.quoted = lx.name(), lx.quoted
@@ -1730,26 +1742,79 @@ func (p *parser) compoundWant(pos Pos, want *smt.Sort) *smt.Term {
 		} else if h.cnst != nil && h.cnst.Kind == smt.KindArray {
 			p.want = h.cnst.Elem()
 		}
-		apos := lx.tpos
 		p.deferOK = true
 		t := p.term()
 		if t == nil {
-			deferred = append(deferred, deferredArg{len(p.argStack) - base, p.deferred, apos})
+			deferred = append(deferred, deferredArg{len(p.argStack) - base, p.deferred})
 		}
 		p.argStack = append(p.argStack, t)
 	}
 	p.next()
 	args := p.argStack[base:len(p.argStack):len(p.argStack)]
-	for _, d := range deferred {
-		s := argWant(hf, h.as, h.name, want, args, d.i)
-		var err error
-		if s != nil {
-			args[d.i], err = p.st.ApplyFuncAs(p.resolve(d.f, nil, s), nil, s)
+	// fill builds the deferred arguments whose sorts the others and
+	// want fix, until no more are; it reports false when some are left,
+	// or reports them as errors when final.
+	fill := func(want *smt.Sort, final bool) bool {
+		for progress := true; progress; {
+			progress = false
+			left := 0
+			for _, d := range deferred {
+				if args[d.i] != nil {
+					continue
+				}
+				if s := argWant(hf, h.as, h.name, want, args, d.i); s != nil {
+					args[d.i] = d.d.build(s)
+					progress = true
+					continue
+				}
+				if final {
+					p.ambiguous(d.d.pos, d.d.ctor)
+				}
+				left++
+			}
+			if left == 0 {
+				return true
+			}
 		}
-		if s == nil || err != nil {
-			p.errorAt(d.pos, "%s result sort is ambiguous; qualify it with (as %s SORT)", d.f.Name, d.f.Name)
-		}
+		return false
 	}
+	if !fill(want, false) {
+		if deferOK && want == nil && hf != nil && hf.Result.HasParams() {
+			// Its sort is left to the application it is an argument of,
+			// as for a bare constructor (ambiguousConstructor).
+			args = slices.Clone(args)
+			var first *deferredTerm
+			for _, d := range deferred {
+				if args[d.i] == nil {
+					first = d.d
+					break
+				}
+			}
+			p.deferred = &deferredTerm{ctor: first.ctor, pos: first.pos, build: func(s *smt.Sort) *smt.Term {
+				fill(s, true)
+				return p.applyHead(pos, headPos, &h, args)
+			}}
+			return nil
+		}
+		fill(want, true)
+	}
+	return p.applyHead(pos, headPos, &h, args)
+}
+
+// appHead is the head of an application, as compoundWant reads it.
+type appHead struct {
+	name   string
+	quoted bool
+	idx    []int
+	tester *smt.Func
+	as     *smt.Sort
+	asName string
+	cnst   *smt.Sort
+}
+
+// applyHead applies the head of an application (read by compoundWant) to
+// its arguments.
+func (p *parser) applyHead(pos, headPos Pos, h *appHead, args []*smt.Term) *smt.Term {
 	var t *smt.Term
 	var err error
 	switch {
@@ -2012,7 +2077,15 @@ func (p *parser) let(pos Pos, want *smt.Sort) *smt.Term {
 	for lx.kind != tRParen {
 		p.expect(tLParen, "'(' before a (name term) binding")
 		name := p.symbol("a variable name")
+		p.deferOK = true
 		v := p.term()
+		if v == nil {
+			// SMT-LIB 2.6 sorts a let binding before its body, as cvc5
+			// does (z3 guesses from the body): nothing fixes the sort.
+			f := p.deferred.ctor
+			p.errorAt(p.deferred.pos, "the sort of let-bound %s is ambiguous: its constructor %s may be of any instance of %s, and a let binding's sort must follow from the binding alone; write (as %s SORT)",
+				name, f.Name, f.Result, f.Name)
+		}
 		p.expect(tRParen, "')' after a let binding")
 		names = append(names, name)
 		vals = append(vals, v)
