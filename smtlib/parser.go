@@ -33,6 +33,12 @@ type Options struct {
 	// nothing, and each command's text as written is kept in
 	// [Command.Text].
 	Interactive bool
+	// Dialect selects the language read: SMT-LIB 2.6 (the default, strict)
+	// or z3's (see [DialectZ3]).
+	Dialect Dialect
+	// Warn receives a located warning for each leniency of the dialect
+	// used; nil drops them.
+	Warn func(*Error)
 }
 
 // MaxInteractivePush is the most levels one push opens in an interactive
@@ -270,6 +276,8 @@ type parser struct {
 	cur      *Command    // the command being read
 
 	interactive bool // Options.Interactive
+	z3          bool // Options.Dialect is DialectZ3
+	warn        func(*Error)
 	nextUnread  bool // interactive: the token after the last command is not read yet
 	pushes      int  // push levels open
 	// forget: after each command that defines nothing, the terms it built
@@ -299,6 +307,11 @@ func newParser(filename string, lx *lexer, opts []Options) *parser {
 		filename: filename, lx: lx, st: o.Store, maxDepth: o.MaxDepth, maxErrs: o.MaxErrors,
 		funs: map[string]*smt.Func{}, testers: map[string]*smt.Func{}, sorts: map[string]*sortEntry{},
 		interactive: o.Interactive,
+	}
+	if o.Dialect == DialectZ3 {
+		p.z3 = true
+		p.warn = o.Warn
+		lx.warn = p.warnAt
 	}
 	if p.interactive {
 		p.maxErrs = math.MaxInt
@@ -1903,6 +1916,11 @@ func (p *parser) apply(name string, quoted bool, args []*smt.Term, pos Pos) (*sm
 					return p.st.Apply(op, idx, args[0])
 				}
 				return nil, fmt.Errorf("%s is indexed: write ((_ %s …) …)", name, name)
+			}
+			if p.z3 {
+				if t, ok := p.z3Apply(op, args, pos); ok {
+					return t, nil
+				}
 			}
 			return p.st.Apply(op, nil, args...)
 		}
