@@ -120,4 +120,6 @@ type Command struct {
 	HasN       bool
 	Raw        string
 	Text       string
+
+	named []*smt.Func // the names its terms' :named annotations define, for Stack
 }

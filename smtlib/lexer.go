@@ -43,6 +43,10 @@ func (k tokKind) String() string { return tokNames[k] }
 // lexer turns a byte stream into SMT-LIB tokens. It reads through a
 // bounded buffer, so memory does not grow with the input.
 type lexer struct {
+	// warn, when set (the z3 dialect), makes the lexer accept z3's
+	// leniencies, reporting each at the token's position.
+	warn func(pos Pos, msg string)
+
 	r    io.Reader
 	buf  []byte
 	pos  int
@@ -250,6 +254,10 @@ func (l *lexer) next() {
 			l.kind = tDecimal
 			n := len(l.text)
 			l.run(isDigit)
+			if len(l.text) == n && l.warn != nil {
+				l.text = append(l.text, '0')
+				l.warn(l.tpos, "z3 dialect: "+string(l.text[:n])+" read as the decimal "+string(l.text))
+			}
 			if len(l.text) == n {
 				l.bad("a decimal needs digits after the point")
 				return

@@ -33,6 +33,12 @@ type Options struct {
 	// nothing, and each command's text as written is kept in
 	// [Command.Text].
 	Interactive bool
+	// Dialect selects the language read: SMT-LIB 2.6 (the default, strict)
+	// or z3's (see [DialectZ3]).
+	Dialect Dialect
+	// Warn receives a located warning for each leniency of the dialect
+	// used; nil drops them.
+	Warn func(*Error)
 }
 
 // MaxInteractivePush is the most levels one push opens in an interactive
@@ -204,13 +210,25 @@ type binding struct {
 	prev int // index in bound of the binding of name this one shadows, or -1
 }
 
+// undo is one entry of the scope stack: a push marker, or what a
+// declaration replaced, restored when its level is popped.
 type undo struct {
-	marker bool
-	fun    bool
-	name   string
-	oldF   *smt.Func
-	oldS   *sortEntry
+	kind undoKind
+	name string
+	oldF *smt.Func
+	oldS *sortEntry
+	oldO []*smt.Func // overloads
 }
+
+type undoKind uint8
+
+const (
+	undoMarker undoKind = iota // a push
+	undoFun
+	undoSort
+	undoTester
+	undoOverload
+)
 
 type parser struct {
 	filename string
@@ -251,14 +269,17 @@ type parser struct {
 	// both are taken by the next call of term.
 	want     *smt.Sort
 	deferOK  bool
-	deferred *smt.Func // the constructor a term left to its application
+	deferred *deferredTerm // the term a term() that returned nil left to its application
 
 	argStack []*smt.Term // arguments of the applications being read
 	scratch  *Command    // when set, every command is read into it (Check keeps none)
+	cur      *Command    // the command being read
 
 	interactive bool // Options.Interactive
+	z3          bool // Options.Dialect is DialectZ3
+	warn        func(*Error)
 	nextUnread  bool // interactive: the token after the last command is not read yet
-	pushes      int  // interactive: push levels open
+	pushes      int  // push levels open
 	// forget: after each command that defines nothing, the terms it built
 	// are rolled back (Check); keep says that the current command defined
 	// a function, whose body must stay.
@@ -286,6 +307,11 @@ func newParser(filename string, lx *lexer, opts []Options) *parser {
 		filename: filename, lx: lx, st: o.Store, maxDepth: o.MaxDepth, maxErrs: o.MaxErrors,
 		funs: map[string]*smt.Func{}, testers: map[string]*smt.Func{}, sorts: map[string]*sortEntry{},
 		interactive: o.Interactive,
+	}
+	if o.Dialect == DialectZ3 {
+		p.z3 = true
+		p.warn = o.Warn
+		lx.warn = p.warnAt
 	}
 	if p.interactive {
 		p.maxErrs = math.MaxInt
@@ -446,6 +472,7 @@ func (p *parser) command() *Command {
 		c = &Command{}
 	}
 	*c = Command{Kind: kind, Pos: start}
+	p.cur = c
 	p.commandBody(c)
 	if lx.kind != tRParen {
 		p.unexpected("')' to close " + kind.String())
@@ -634,28 +661,17 @@ func (p *parser) commandBody(c *Command) {
 			if p.interactive && c.N > MaxInteractivePush {
 				p.errorAt(c.Pos, "push %d: at most %d levels at once", c.N, MaxInteractivePush)
 			}
-			for i := 0; i < c.N && i < 1<<20; i++ {
-				p.undos = append(p.undos, undo{marker: true})
-				p.pushes++
-			}
+			p.pushScopes(c.N)
 		} else {
 			if p.interactive && c.N > p.pushes {
 				p.errorAt(c.Pos, "pop %d: only %d push levels are open", c.N, p.pushes)
 			}
-			p.pushes = max(p.pushes-c.N, 0)
 			p.popScopes(c.N)
 		}
 	case CmdReset:
-		p.pushes = 0
-		p.funs = map[string]*smt.Func{}
-		p.overloads = nil
-		p.testers = map[string]*smt.Func{}
-		p.sorts = map[string]*sortEntry{}
-		p.undos = nil
-		p.global = false
+		p.reset()
 	case CmdResetAssertions:
-		p.pushes = 0
-		p.popScopes(len(p.undos))
+		p.resetAssertions()
 	case CmdAssert:
 		pos := lx.tpos
 		c.Term = p.term()
@@ -727,28 +743,102 @@ func (p *parser) bodyWith(formals []*smt.Term, want *smt.Sort) *smt.Term {
 	return t
 }
 
+// pushScopes opens n assertion levels (at most 1<<20 at once).
+func (p *parser) pushScopes(n int) {
+	for i := 0; i < n && i < 1<<20; i++ {
+		p.undos = append(p.undos, undo{kind: undoMarker})
+		p.pushes++
+	}
+}
+
+// popScopes closes n assertion levels (at most the open ones), undoing
+// the declarations made in them that are not global.
 func (p *parser) popScopes(n int) {
-	for ; n > 0 && len(p.undos) > 0; n-- {
-		for len(p.undos) > 0 {
-			u := p.undos[len(p.undos)-1]
-			p.undos = p.undos[:len(p.undos)-1]
-			if u.marker {
-				break
+	for ; n > 0 && p.pushes > 0; n-- {
+		p.undoTo(true)
+		p.pushes--
+	}
+}
+
+// resetAssertions is reset-assertions: SMT-LIB 2.6 §4.2.2 says it pops
+// every assertion level including the first, so it removes every
+// declaration and definition except those made with :global-declarations
+// true (cvc5 does so; z3 4.8.12 keeps the first level's declarations).
+func (p *parser) resetAssertions() {
+	p.undoTo(false)
+	p.pushes = 0
+}
+
+// reset is reset: back to the start state, options included.
+func (p *parser) reset() {
+	p.funs = map[string]*smt.Func{}
+	p.overloads = nil
+	p.testers = map[string]*smt.Func{}
+	p.sorts = map[string]*sortEntry{}
+	p.undos = nil
+	p.pushes = 0
+	p.global = false
+}
+
+// undoTo undoes entries of the scope stack down to the last push marker
+// (which it removes) when toMarker, else down to the bottom.
+func (p *parser) undoTo(toMarker bool) {
+	for len(p.undos) > 0 {
+		u := p.undos[len(p.undos)-1]
+		p.undos = p.undos[:len(p.undos)-1]
+		switch u.kind {
+		case undoMarker:
+			if toMarker {
+				return
 			}
-			if u.fun {
-				if u.oldF == nil {
-					delete(p.funs, u.name)
-				} else {
-					p.funs[u.name] = u.oldF
-				}
+		case undoFun:
+			restore(p.funs, u.name, u.oldF)
+		case undoTester:
+			restore(p.testers, u.name, u.oldF)
+		case undoSort:
+			restore(p.sorts, u.name, u.oldS)
+		case undoOverload:
+			if u.oldO == nil {
+				delete(p.overloads, u.name)
 			} else {
-				if u.oldS == nil {
-					delete(p.sorts, u.name)
-				} else {
-					p.sorts[u.name] = u.oldS
-				}
+				p.overloads[u.name] = u.oldO
 			}
 		}
+	}
+}
+
+// restore sets m[k] back to old, or removes k when old is nil.
+func restore[V any](m map[string]*V, k string, old *V) {
+	if old == nil {
+		delete(m, k)
+	} else {
+		m[k] = old
+	}
+}
+
+// scoped says whether declarations now are undone by pop and
+// reset-assertions: all are, at every level, unless :global-declarations
+// is true.
+func (p *parser) scoped() bool { return !p.global }
+
+// bindTester makes name (is-C, or C for (_ is C)) denote tester t.
+func (p *parser) bindTester(name string, t *smt.Func) {
+	if p.scoped() {
+		p.undos = append(p.undos, undo{kind: undoTester, name: name, oldF: p.testers[name]})
+	}
+	p.testers[name] = t
+}
+
+// declareConstructors declares the constructors, selectors and testers
+// of d.
+func (p *parser) declareConstructors(d *smt.Datatype, pos Pos) {
+	for _, c := range d.Constructors {
+		p.declareFun(c, pos)
+		for _, s := range c.Selectors {
+			p.declareFun(s, pos)
+		}
+		p.bindTester(c.Name, c.Tester)
+		p.bindTester("is-"+c.Name, c.Tester)
 	}
 }
 
@@ -761,11 +851,17 @@ func (p *parser) declareFun(f *smt.Func, pos Pos) {
 			if p.overloads == nil {
 				p.overloads = map[string][]*smt.Func{}
 			}
-			if len(p.overloads[f.Name]) == 0 {
-				p.overloads[f.Name] = []*smt.Func{old}
+			cands := p.overloads[f.Name]
+			if p.scoped() {
+				p.undos = append(p.undos, undo{kind: undoOverload, name: f.Name, oldO: cands})
+			}
+			if len(cands) == 0 {
+				cands = []*smt.Func{old}
 			}
 			old.Overloaded, f.Overloaded = true, true
-			p.overloads[f.Name] = append(p.overloads[f.Name], f)
+			// A fresh slice: the old one is kept for undo and may be
+			// shared with a model parser's copy of the map.
+			p.overloads[f.Name] = append(slices.Clip(cands), f)
 			return
 		case (old.Kind == smt.FuncOracle || old.Kind == smt.FuncClosedBox) && old.Kind == f.Kind &&
 			slices.Equal(old.Params, f.Params) && old.Result == f.Result && old.Binary == f.Binary:
@@ -818,8 +914,8 @@ func (p *parser) bindFun(name string, f *smt.Func) {
 	if f.Kind == smt.FuncDefined || f.Kind == smt.FuncDefinedRec {
 		p.keep = true
 	}
-	if len(p.undos) > 0 && !p.global {
-		p.undos = append(p.undos, undo{fun: true, name: name, oldF: p.funs[name]})
+	if p.scoped() {
+		p.undos = append(p.undos, undo{kind: undoFun, name: name, oldF: p.funs[name]})
 	}
 	p.funs[name] = f
 }
@@ -831,8 +927,8 @@ func (p *parser) defineSort(name string, e *sortEntry, pos Pos) {
 	if builtinSortName(name) {
 		p.errorAt(pos, "sort %s is built in", name)
 	}
-	if len(p.undos) > 0 && !p.global {
-		p.undos = append(p.undos, undo{name: name, oldS: p.sorts[name]})
+	if p.scoped() {
+		p.undos = append(p.undos, undo{kind: undoSort, name: name, oldS: p.sorts[name]})
 	}
 	p.sorts[name] = e
 }
@@ -1168,14 +1264,7 @@ func (p *parser) datatypeBodies(ds []*smt.Datatype, arities []int, pos Pos) {
 		if err := p.st.DefineConstructors(d, cons); err != nil {
 			p.errorAt(pos, "%w", err)
 		}
-		for _, c := range d.Constructors {
-			p.declareFun(c, pos)
-			for _, s := range c.Selectors {
-				p.declareFun(s, pos)
-			}
-			p.testers[c.Name] = c.Tester
-			p.testers["is-"+c.Name] = c.Tester
-		}
+		p.declareConstructors(d, pos)
 	}
 }
 
@@ -1300,7 +1389,7 @@ func (p *parser) term() *smt.Term {
 		return p.symbolTerm(name, quoted, pos, want, deferOK)
 	case tLParen:
 		p.next()
-		return p.compoundWant(pos, want)
+		return p.compoundWant(pos, want, deferOK)
 	}
 	p.unexpected("a term")
 	return nil
@@ -1328,7 +1417,7 @@ func (p *parser) symbolTerm(name string, quoted bool, pos Pos, want *smt.Sort, d
 	}
 	if f, ok := p.funs[name]; ok {
 		if f.Kind == smt.FuncConstructor && len(f.Params) == 0 && (f.Result.HasParams() || f.Overloaded) {
-			if t, ok := p.ambiguousConstructor(f, want, deferOK); ok {
+			if t, ok := p.ambiguousConstructor(f, pos, want, deferOK); ok {
 				return t
 			}
 		}
@@ -1411,7 +1500,7 @@ func (p *parser) unknownSymbol(name string, pos Pos) {
 // context fixes: to want when there is one, else, when deferOK, it returns
 // nil and leaves the constructor in p.deferred for the application it is
 // an argument of. ok is false for every other symbol.
-func (p *parser) ambiguousConstructor(f *smt.Func, want *smt.Sort, deferOK bool) (*smt.Term, bool) {
+func (p *parser) ambiguousConstructor(f *smt.Func, pos Pos, want *smt.Sort, deferOK bool) (*smt.Term, bool) {
 	if want != nil {
 		g := p.resolve(f, nil, want)
 		if t, err := p.st.ApplyFuncAs(g, nil, want); err == nil {
@@ -1419,18 +1508,38 @@ func (p *parser) ambiguousConstructor(f *smt.Func, want *smt.Sort, deferOK bool)
 		}
 	}
 	if deferOK && f.Result.HasParams() {
-		p.deferred = f
+		p.deferred = &deferredTerm{ctor: f, pos: pos, build: func(s *smt.Sort) *smt.Term {
+			t, err := p.st.ApplyFuncAs(p.resolve(f, nil, s), nil, s)
+			if err != nil {
+				p.ambiguous(pos, f)
+			}
+			return t
+		}}
 		return nil, true
 	}
 	return nil, false
 }
 
-// deferredArg is an argument of an application left unresolved by
-// [parser.ambiguousConstructor].
+// deferredTerm is a term whose sort only its context fixes, left by
+// term() to the application it is an argument of: a bare constructor of a
+// parametric datatype, or an application of a parametric constructor with
+// such a constructor among its arguments, as in (= (cons none nil) q).
+// build makes it at sort s.
+type deferredTerm struct {
+	ctor  *smt.Func // the bare constructor whose sort is unknown, for errors
+	pos   Pos       // where ctor is
+	build func(s *smt.Sort) *smt.Term
+}
+
+// ambiguous reports a bare constructor whose sort nothing fixes.
+func (p *parser) ambiguous(pos Pos, f *smt.Func) {
+	p.errorAt(pos, "%s result sort is ambiguous; qualify it with (as %s SORT), SORT an instance of %s", f.Name, f.Name, f.Result)
+}
+
+// deferredArg is argument i of an application, left unresolved by term().
 type deferredArg struct {
-	i   int
-	f   *smt.Func
-	pos Pos
+	i int
+	d *deferredTerm
 }
 
 // argWant is the sort that argument i of an application must have, as far
@@ -1504,10 +1613,11 @@ func argWant(f *smt.Func, as *smt.Sort, name string, want *smt.Sort, args []*smt
 }
 
 // compound parses the rest of a parenthesized term, after '('.
-func (p *parser) compound(pos Pos) *smt.Term { return p.compoundWant(pos, nil) }
+func (p *parser) compound(pos Pos) *smt.Term { return p.compoundWant(pos, nil, false) }
 
-// compoundWant is compound for a term whose context fixes its sort to want.
-func (p *parser) compoundWant(pos Pos, want *smt.Sort) *smt.Term {
+// compoundWant is compound for a term whose context fixes its sort to want;
+// deferOK as for term.
+func (p *parser) compoundWant(pos Pos, want *smt.Sort, deferOK bool) *smt.Term {
 	lx := p.lx
 	if lx.kind == tSymbol && !lx.quoted {
 		switch string(lx.text) {
@@ -1555,16 +1665,7 @@ func (p *parser) compoundWant(pos Pos, want *smt.Sort) *smt.Term {
 	}
 	// An application: head then arguments.
 	headPos := lx.tpos
-	type head struct {
-		name   string
-		quoted bool
-		idx    []int
-		tester *smt.Func
-		as     *smt.Sort
-		asName string
-		cnst   *smt.Sort
-	}
-	var h head
+	var h appHead
 	switch lx.kind {
 	case tSymbol:
 		h.name, h.quoted = lx.name(), lx.quoted
@@ -1654,26 +1755,79 @@ func (p *parser) compoundWant(pos Pos, want *smt.Sort) *smt.Term {
 		} else if h.cnst != nil && h.cnst.Kind == smt.KindArray {
 			p.want = h.cnst.Elem()
 		}
-		apos := lx.tpos
 		p.deferOK = true
 		t := p.term()
 		if t == nil {
-			deferred = append(deferred, deferredArg{len(p.argStack) - base, p.deferred, apos})
+			deferred = append(deferred, deferredArg{len(p.argStack) - base, p.deferred})
 		}
 		p.argStack = append(p.argStack, t)
 	}
 	p.next()
 	args := p.argStack[base:len(p.argStack):len(p.argStack)]
-	for _, d := range deferred {
-		s := argWant(hf, h.as, h.name, want, args, d.i)
-		var err error
-		if s != nil {
-			args[d.i], err = p.st.ApplyFuncAs(p.resolve(d.f, nil, s), nil, s)
+	// fill builds the deferred arguments whose sorts the others and
+	// want fix, until no more are; it reports false when some are left,
+	// or reports them as errors when final.
+	fill := func(want *smt.Sort, final bool) bool {
+		for progress := true; progress; {
+			progress = false
+			left := 0
+			for _, d := range deferred {
+				if args[d.i] != nil {
+					continue
+				}
+				if s := argWant(hf, h.as, h.name, want, args, d.i); s != nil {
+					args[d.i] = d.d.build(s)
+					progress = true
+					continue
+				}
+				if final {
+					p.ambiguous(d.d.pos, d.d.ctor)
+				}
+				left++
+			}
+			if left == 0 {
+				return true
+			}
 		}
-		if s == nil || err != nil {
-			p.errorAt(d.pos, "%s result sort is ambiguous; qualify it with (as %s SORT)", d.f.Name, d.f.Name)
-		}
+		return false
 	}
+	if !fill(want, false) {
+		if deferOK && want == nil && hf != nil && hf.Result.HasParams() {
+			// Its sort is left to the application it is an argument of,
+			// as for a bare constructor (ambiguousConstructor).
+			args = slices.Clone(args)
+			var first *deferredTerm
+			for _, d := range deferred {
+				if args[d.i] == nil {
+					first = d.d
+					break
+				}
+			}
+			p.deferred = &deferredTerm{ctor: first.ctor, pos: first.pos, build: func(s *smt.Sort) *smt.Term {
+				fill(s, true)
+				return p.applyHead(pos, headPos, &h, args)
+			}}
+			return nil
+		}
+		fill(want, true)
+	}
+	return p.applyHead(pos, headPos, &h, args)
+}
+
+// appHead is the head of an application, as compoundWant reads it.
+type appHead struct {
+	name   string
+	quoted bool
+	idx    []int
+	tester *smt.Func
+	as     *smt.Sort
+	asName string
+	cnst   *smt.Sort
+}
+
+// applyHead applies the head of an application (read by compoundWant) to
+// its arguments.
+func (p *parser) applyHead(pos, headPos Pos, h *appHead, args []*smt.Term) *smt.Term {
 	var t *smt.Term
 	var err error
 	switch {
@@ -1762,6 +1916,11 @@ func (p *parser) apply(name string, quoted bool, args []*smt.Term, pos Pos) (*sm
 					return p.st.Apply(op, idx, args[0])
 				}
 				return nil, fmt.Errorf("%s is indexed: write ((_ %s …) …)", name, name)
+			}
+			if p.z3 {
+				if t, ok := p.z3Apply(op, args, pos); ok {
+					return t, nil
+				}
 			}
 			return p.st.Apply(op, nil, args...)
 		}
@@ -1936,7 +2095,15 @@ func (p *parser) let(pos Pos, want *smt.Sort) *smt.Term {
 	for lx.kind != tRParen {
 		p.expect(tLParen, "'(' before a (name term) binding")
 		name := p.symbol("a variable name")
+		p.deferOK = true
 		v := p.term()
+		if v == nil {
+			// SMT-LIB 2.6 sorts a let binding before its body, as cvc5
+			// does (z3 guesses from the body): nothing fixes the sort.
+			f := p.deferred.ctor
+			p.errorAt(p.deferred.pos, "the sort of let-bound %s is ambiguous: its constructor %s may be of any instance of %s, and a let binding's sort must follow from the binding alone; write (as %s SORT)",
+				name, f.Name, f.Result, f.Name)
+		}
 		p.expect(tRParen, "')' after a let binding")
 		names = append(names, name)
 		vals = append(vals, v)
@@ -2089,6 +2256,9 @@ func (p *parser) annotated(pos Pos) *smt.Term {
 			f := p.st.NewFunc(name, smt.FuncDefined, nil, t.Sort())
 			f.Body = t
 			p.declareFun(f, pos)
+			if p.cur != nil {
+				p.cur.named = append(p.cur.named, f)
+			}
 		default:
 			if lx.kind != tRParen && lx.kind != tKeyword {
 				a.Value = p.sexprText()

@@ -33,6 +33,9 @@ type Stack struct {
 	levels [][]*smt.Term // levels[0]: the base level; one more per push
 	next   int
 	cur    *Command
+	// failed counts commands whose replay failed; the script parsed, so
+	// this is 0 unless Stack and the parser disagree on scopes (tests).
+	failed int
 }
 
 // NewStack is a Stack before the script's first command.
@@ -116,8 +119,12 @@ func (s *Stack) apply(c *Command) {
 				panic(r)
 			}
 			p.errs, p.done = nil, false
+			s.failed++
 		}
 	}()
+	for _, f := range c.named { // defined as its terms were read
+		p.declareFun(f, c.Pos)
+	}
 	switch c.Kind {
 	case CmdSetLogic:
 		p.logic = c.Name
@@ -139,34 +146,19 @@ func (s *Stack) apply(c *Command) {
 			p.defineSort(d.Name, &sortEntry{arity: len(d.Params), dt: d}, c.Pos)
 		}
 		for _, d := range c.Datatypes {
-			for _, k := range d.Constructors {
-				p.declareFun(k, c.Pos)
-				for _, sel := range k.Selectors {
-					p.declareFun(sel, c.Pos)
-				}
-				p.testers[k.Name] = k.Tester
-				p.testers["is-"+k.Name] = k.Tester
-			}
+			p.declareConstructors(d, c.Pos)
 		}
 	case CmdPush:
-		for i := 0; i < c.N && i < 1<<20; i++ {
-			p.undos = append(p.undos, undo{marker: true})
-			s.levels = append(s.levels, nil)
-		}
+		p.pushScopes(c.N)
+		s.levels = append(s.levels, make([][]*smt.Term, p.pushes-len(s.levels)+1)...)
 	case CmdPop:
 		p.popScopes(c.N)
-		n := min(c.N, len(s.levels)-1)
-		s.levels = s.levels[:len(s.levels)-n]
+		s.levels = s.levels[:p.pushes+1]
 	case CmdResetAssertions:
-		p.popScopes(len(p.undos))
+		p.resetAssertions()
 		s.levels = [][]*smt.Term{nil}
 	case CmdReset:
-		p.funs = map[string]*smt.Func{}
-		p.overloads = nil
-		p.testers = map[string]*smt.Func{}
-		p.sorts = map[string]*sortEntry{}
-		p.undos = nil
-		p.global = false
+		p.reset()
 		s.levels = [][]*smt.Term{nil}
 	case CmdAssert:
 		top := len(s.levels) - 1

@@ -10,7 +10,11 @@ import (
 	"tandem/smtlib"
 )
 
-var parseFlags struct{ print, expand bool }
+var parseFlags struct {
+	print, expand bool
+	dialect       string
+	opts          smtlib.Options
+}
 
 var parseCmd = &cobra.Command{
 	Use:   "parse [--print] FILE...",
@@ -32,6 +36,11 @@ Exit status: 0 when every file parsed, 1 when any had errors.`,
 }
 
 func runParse(cmd *cobra.Command, args []string) error {
+	d, err := smtlib.ParseDialect(parseFlags.dialect)
+	if err != nil {
+		return err
+	}
+	parseFlags.opts = smtlib.Options{Dialect: d, Warn: smtlib.WarnStderr}
 	out := bufio.NewWriter(os.Stdout)
 	defer out.Flush()
 	// With --print, standard output is the script: errors go to
@@ -65,7 +74,7 @@ func parseOne(path string, out, errOut *bufio.Writer) (bool, error) {
 	if !parseFlags.print && !parseFlags.expand {
 		// Only checking: read the file as a stream, keeping neither the
 		// commands nor their terms.
-		n, _, err := smtlib.CheckFile(path)
+		n, _, err := smtlib.CheckFile(path, parseFlags.opts)
 		if err != nil {
 			out.WriteString(smtlib.ErrorText(path, err))
 			return false, nil
@@ -73,7 +82,7 @@ func parseOne(path string, out, errOut *bufio.Writer) (bool, error) {
 		fmt.Fprintf(out, "%s: ok (%d commands)\n", path, n)
 		return true, nil
 	}
-	sc, err := smtlib.ParseFile(path)
+	sc, err := smtlib.ParseFile(path, parseFlags.opts)
 	if err != nil {
 		errOut.WriteString(smtlib.ErrorText(path, err))
 		errOut.Flush()
@@ -95,5 +104,6 @@ func parseOne(path string, out, errOut *bufio.Writer) (bool, error) {
 func init() {
 	parseCmd.Flags().BoolVar(&parseFlags.print, "print", false, "write the normalized script to standard output")
 	parseCmd.Flags().BoolVar(&parseFlags.expand, "expand", false, "inline let, define-fun and :named terms in assertions (with --print: the expanded script)")
+	parseCmd.Flags().StringVar(&parseFlags.dialect, "dialect", "smtlib", "smtlib (strict SMT-LIB 2.6) or z3 (also one-argument + * xor, div of Reals, 0.; each with a warning on standard error)")
 	rootCmd.AddCommand(parseCmd)
 }
