@@ -357,12 +357,14 @@ func classify(res *Result, p *Profile, lim Limits, sig syscall.Signal, timedOut,
 	case sig == syscall.SIGXCPU || (sig == syscall.SIGKILL && res.CPU() >= lim.CPU):
 		set(StatusTimeout, fmt.Sprintf("CPU limit %v reached (%s)", lim.CPU, res.Signal))
 		return
-	case sig >= 0 && lim.CPU > 0 && res.Signature == "" && res.CPU() >= lim.CPU*3/4:
+	case (sig == syscall.SIGABRT || sig == syscall.SIGKILL || sig == syscall.SIGTERM) && lim.CPU > 0 && res.Signature == "" && res.CPU() >= lim.CPU*3/4:
 		// A solver that handles SIGXCPU and ends by another signal: cvc5
 		// 1.0.3 prints "cvc5 interrupted by timeout." and aborts. The
 		// kernel sends SIGXCPU on its own CPU count, which the rusage read
 		// here can trail by 5–10%. With no crash signature it ran out of
-		// time; it did not crash.
+		// time; it did not crash. A fault signal (SIGSEGV, SIGBUS, SIGILL,
+		// SIGFPE) stays a crash however late it comes: z3 segfaults
+		// without printing anything.
 		set(StatusTimeout, fmt.Sprintf("CPU limit %v reached (%s after %v of CPU, no crash signature)", lim.CPU, res.Signal, res.CPU().Round(time.Millisecond)))
 		return
 	case res.TreeLimit == "memory":
