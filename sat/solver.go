@@ -390,6 +390,11 @@ func (s *Solver) Solve(ctx context.Context) Status {
 		s.assumptions = append(s.assumptions, s.toLit(e))
 	}
 	s.extAssume = s.extAssume[:0]
+	// Each assumption opens a level even when it is already true, so the
+	// deepest level is the number of variables plus the assumptions.
+	for len(s.stampLBD) < len(s.level)+len(s.assumptions)+1 {
+		s.stampLBD = append(s.stampLBD, 0)
+	}
 	st := s.solve(ctx)
 	s.status = st
 	s.logStatus(st)

@@ -233,3 +233,29 @@ func TestStatusParse(t *testing.T) {
 		t.Error("SAT read as a status")
 	}
 }
+
+// TestManyAssumptionLevels is the regression test for a panic found by
+// FuzzSolve: every assumption opens a decision level, even a repeated or
+// already true one, so conflict analysis can see levels deeper than the
+// number of variables.
+func TestManyAssumptionLevels(t *testing.T) {
+	for _, m := range []sat.Minimization{0, 1, 2} {
+		s := sat.New(&sat.Options{Minimize: m})
+		for _, c := range [][]int{{2, 3}, {2, -3}, {-2, 3}, {-2, -3, 1}} {
+			s.AddClause(c...)
+		}
+		for i := 0; i < 12; i++ {
+			s.Assume(1)
+		}
+		if st := s.Solve(context.Background()); st != sat.Satisfiable {
+			t.Fatalf("minimize %d: got %v, want sat", m, st)
+		}
+		s.AddClause(-1, -2)
+		for i := 0; i < 12; i++ {
+			s.Assume(1)
+		}
+		if st := s.Solve(context.Background()); st != sat.Unsatisfiable {
+			t.Fatalf("minimize %d: got %v, want unsat", m, st)
+		}
+	}
+}
