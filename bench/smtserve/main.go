@@ -26,6 +26,7 @@ import (
 
 	"tandem/internal/smtdiff"
 	"tandem/internal/testutil"
+	"tandem/solver"
 )
 
 func main() {
@@ -40,6 +41,7 @@ func main() {
 	jsonOut := flag.String("json", "", "write the results as JSON here")
 	only := flag.String("only", "", "run only this side: tandem (z3's columns stay zero)")
 	responses := flag.String("responses", "", "write each side's check-sat answers and other responses to this path + .tandem[.answers] / .other[.answers] (to diff them)")
+	z3Timeout := flag.Duration("z3-timeout", solver.DefaultCallTimeout, "z3 -in's per-check-sat limit (set-option :timeout), the same limit tandem's fallback has by default; 0 for none")
 	baseline := flag.String("baseline", "", "compare against this other tandem binary instead of z3 -in (e.g. one built from main)")
 	flag.Parse()
 	if *only != "" && *only != "tandem" {
@@ -51,7 +53,7 @@ func main() {
 	if *corpus {
 		out = conformance(ctx, tandemArgv, *z3)
 	} else {
-		out = speed(ctx, tandemArgv, *z3, *queries, *modelEvery, *rounds, *script, *only == "tandem", *baseline, *responses)
+		out = speed(ctx, tandemArgv, *z3, *z3Timeout, *queries, *modelEvery, *rounds, *script, *only == "tandem", *baseline, *responses)
 	}
 	if *jsonOut != "" {
 		data, _ := json.MarshalIndent(out, "", "  ")
@@ -89,7 +91,7 @@ type speedResult struct {
 	TandemStatsS string         `json:"tandem_stats_text"`
 }
 
-func speed(ctx context.Context, tandemArgv []string, z3 string, queries, modelEvery, rounds int, scriptPath string, tandemOnly bool, baseline, responses string) speedResult {
+func speed(ctx context.Context, tandemArgv []string, z3 string, z3Timeout time.Duration, queries, modelEvery, rounds int, scriptPath string, tandemOnly bool, baseline, responses string) speedResult {
 	sc, n, err := smtdiff.Concolic(filepath.Join(testutil.SharedDir(), "corpus", "sage"), smtdiff.ConcolicOptions{Queries: queries, ModelEvery: modelEvery})
 	if err != nil {
 		fatal(err)
@@ -102,6 +104,11 @@ func speed(ctx context.Context, tandemArgv []string, z3 string, queries, modelEv
 	// the statistics come out of the session itself, before exit
 	withStats := append(sc[:len(sc)-len("(exit)\n"):len(sc)-len("(exit)\n")], "(get-info :all-statistics)\n(exit)\n"...)
 	otherArgv, otherIn := []string{z3, "-in"}, sc
+	if z3Timeout > 0 {
+		// the same per-query limit as tandem's fallback, so that neither
+		// side spends an hour on the few queries neither answers in time
+		otherIn = append([]byte(fmt.Sprintf("(set-option :timeout %d)\n", z3Timeout.Milliseconds())), sc...)
+	}
 	if baseline != "" {
 		otherArgv, otherIn = append([]string{baseline}, tandemArgv[1:]...), withStats
 	}
