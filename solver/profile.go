@@ -164,7 +164,10 @@ func Builtin() []*Profile {
 			SelfCheckArgs:   []string{"model_validate=true"},
 			VersionArgs:     []string{"--version"},
 			OptionStyle:     OptionKeyValue,
-			Signatures: sigs("ASSERTION VIOLATION", "UNREACHABLE CODE WAS REACHED", "NOT IMPLEMENTED YET",
+			// z3's UNREACHABLE() prints "UNEXPECTED CODE WAS REACHED."
+			// (4.8 and trunk), after an "ASSERTION VIOLATION" header when
+			// the build has assertions on.
+			Signatures: sigs("ASSERTION VIOLATION", "UNEXPECTED CODE WAS REACHED", "UNREACHABLE CODE WAS REACHED", "NOT IMPLEMENTED YET",
 				"an invalid model was generated", "invalid model", "failed to verify", "Z3 exception"),
 			Operators: []string{"^", "bv2int", "int2bv", "bvredor", "bvredand", "ext_rotate_left", "ext_rotate_right",
 				"bvumul_noovfl", "bvsmul_noovfl", "bvsmul_noudfl", "pble", "pbge", "pbeq", "at-most", "at-least"},
