@@ -71,7 +71,7 @@ func runSolve(cmd *cobra.Command, args []string) error {
 	}
 	o.Mode, o.FuzzSlice, o.Probe = m, time.Duration(fl.fuzzSlice), time.Duration(fl.probe)
 	if fl.noTabulate {
-		o.TabulateMax = -1
+		o.TabulateMax, o.TableMax = -1, -1
 	}
 	if fl.trace {
 		o.Trace = os.Stderr
@@ -113,11 +113,12 @@ func init() {
 	f.Uint64Var(&opts.Seed, "seed", 0, "seed of the fuzzer's random choices")
 	f.BoolVar(&opts.CBFacts, "cb-facts", false, "add the closed-box input/output facts of every partial model to the SMT side (CONVERTCBTOUF)")
 	f.IntVar(&opts.TabulateMax, "tabulate-max", 4096, "give the SMT engine the whole table of closed boxes with at most this many argument tuples")
+	f.IntVar(&opts.TableMax, "table-max", 1<<16, "give the SMT engine a decision diagram of the whole table of closed boxes with at most this many argument tuples (above --tabulate-max)")
 	f.BoolVar(&fl.noTabulate, "no-tabulate", false, "never tabulate closed boxes")
 	f.BoolVar(&opts.NoPrecheck, "no-precheck", false, "skip the pure-SMT check before the loop (ablation)")
 	f.BoolVar(&opts.NoEquivalence, "no-equiv", false, "no equivalence classes or magic bytes in the fuzzer (ablation)")
 	f.Var(&fl.fuzzSlice, "fuzz-slice", "first time slice of a fuzz run before active-learning steps (-1 or off: no slicing, as the paper)")
-	f.Int64Var(&opts.FuzzEvals, "fuzz-evals", 0, "count fuzz slices (and the probe) in executions, not time: the same --seed gives the same run on any machine (e.g. 100000; 0: time slices)")
+	f.Int64Var(&opts.FuzzEvals, "fuzz-evals", 0, "count fuzz slices (and the probe) in executions, not time: the same --seed gives the same run on any machine (e.g. 100000; 0: time slices); in fuzz-only mode, the whole run's executions")
 	f.DurationVar(&opts.SMTCallTimeout, "smt-call-timeout", 0, "time limit of one SMT engine check (default: the time left; the cdfl pre-check gets at most a quarter of --timeout)")
 	f.StringVar(&opts.Profiles, "profiles", "", "TOML file of solver profiles for --smt (default $TANDEM_SOLVERS or ~/.config/tandem/solvers.toml; see 'tandem solvers --help')")
 	f.BoolVar(&opts.NoArgPurify, "no-arg-purify", false, "keep closed-box arguments as terms instead of fresh constants (ablation)")
