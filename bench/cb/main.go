@@ -192,8 +192,9 @@ func main() {
 			}
 		}()
 	}
-	// Interleave the modes so a partial run compares like with like.
-	for _, in := range insts {
+	// Interleave the modes so a partial run compares like with like, and
+	// the sources (families) so that it covers all of them.
+	for _, in := range roundRobin(insts) {
 		for _, m := range ms {
 			if !done[jobKey(in, m.String(), *timeout)] {
 				jobsCh <- job{in, m}
@@ -218,6 +219,29 @@ func main() {
 		fmt.Fprintln(os.Stderr, "cb:", err)
 		os.Exit(1)
 	}
+}
+
+// roundRobin orders instances one source at a time in turn, keeping the
+// order within each source.
+func roundRobin(insts []*instance) []*instance {
+	var srcs []string
+	by := map[string][]*instance{}
+	for _, in := range insts {
+		if by[in.Source] == nil {
+			srcs = append(srcs, in.Source)
+		}
+		by[in.Source] = append(by[in.Source], in)
+	}
+	out := make([]*instance, 0, len(insts))
+	for len(out) < len(insts) {
+		for _, s := range srcs {
+			if q := by[s]; len(q) > 0 {
+				out = append(out, q[0])
+				by[s] = q[1:]
+			}
+		}
+	}
+	return out
 }
 
 // withSeeds makes n copies of every instance, with seeds 1..n, named

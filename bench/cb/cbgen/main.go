@@ -16,7 +16,7 @@
 // only what changed; MANIFEST.tsv is written from them.
 //
 //	go run ./bench/cb/cbgen                  # regenerate and label what changed (-j 2, 60 s)
-//	go run ./bench/cb/cbgen -label=false     # the files only
+//	go run ./bench/cb/cbgen -label=false     # the files, and the manifest of the labels at hand
 package main
 
 import (
@@ -48,6 +48,21 @@ func main() {
 	}
 	fmt.Fprintf(os.Stderr, "cbgen: %d instances in %s\n", len(insts), *out)
 	if !*label {
+		// the manifest of the labels at hand, without running a solver
+		labels, err := readLabels(filepath.Join(*out, "labels.tsv"))
+		if err == nil {
+			for _, in := range insts {
+				if l := labels[in.Name]; l != nil && l.Hash != inputHash(in) {
+					delete(labels, in.Name)
+				}
+			}
+			err = writeManifest(filepath.Join(*out, "MANIFEST.tsv"), insts, labels)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "cbgen:", err)
+			os.Exit(1)
+		}
+		fmt.Print(summary(insts, labels))
 		return
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
