@@ -137,6 +137,25 @@ func TestResetAssertionsRestartsFallback(t *testing.T) {
 	if got := strings.Join(started[1].sent, "\n"); got != want {
 		t.Errorf("the restarted fallback was sent\n%s\nwant\n%s", got, want)
 	}
+
+	// a :named label is a declaration too
+	started = nil
+	s, _ = New(o)
+	if err := s.Serve(context.Background(), strings.NewReader(`(set-option :global-declarations true)
+(declare-const g Int)
+(set-option :global-declarations false)
+(assert (! (> g 1) :named n))
+(check-sat)
+(reset-assertions)
+(assert (! (< g 1) :named n))
+(check-sat)
+`), &out); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	if len(started) != 2 {
+		t.Errorf("%d fallbacks started; a label sent to the fallback must restart it on reset-assertions", len(started))
+	}
 }
 
 // TestGlobalDeclarationsFuzzed: constants declared under
