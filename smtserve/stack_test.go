@@ -42,6 +42,16 @@ func TestUnsatCoreAfterFuzzingUnsat(t *testing.T) {
 	if !strings.Contains(sent, "(check-sat)\n(get-unsat-core)\n(get-proof)") {
 		t.Errorf("the fallback was not re-asked the query:\n%s", sent)
 	}
+	out, _ = serve(t, nil, `(set-option :produce-unsat-cores true)
+(declare-const x (_ BitVec 8))
+(assert (= x #x01))
+(assert (= x #x02))
+(check-sat)
+(get-unsat-core)
+`)
+	if got := lines(out); len(got) != 2 || got[0] != "unsat" || !strings.Contains(got[1], "--fallback z3") {
+		t.Errorf("without a fallback: %q", got)
+	}
 }
 
 // TestGetAfterEachAnswer: every get-* command after each kind of answer
