@@ -385,6 +385,10 @@ func (s *Session) forward(ctx context.Context, c *smtlib.Command) {
 
 // reask asks the fallback the query fuzzing proved unsat, and then c.
 func (s *Session) reask(ctx context.Context, c *smtlib.Command, what string) {
+	if s.opts.Fallback == nil {
+		s.errorf(c.Pos, "%s is not available: fuzzing proved unsat, and its proofs give none; run tandem smt with a fallback solver (--fallback z3) to get one", what)
+		return
+	}
 	replies, why := s.sync(ctx, s.last.cmd, c.Text)
 	if why != "" {
 		s.errorf(c.Pos, "%s is not available: fuzzing proved unsat, and the fallback solver could not be asked again: %s", what, why)

@@ -2,6 +2,7 @@ package smtserve
 
 import (
 	"slices"
+	"strings"
 
 	"tandem/smt"
 	"tandem/smtlib"
@@ -119,6 +120,10 @@ func (s *Session) assert(t *smt.Term, text string) {
 	}
 	s.top().asserts = append(s.top().asserts, a)
 	s.queue(text, true)
+	if !s.globalDecls && strings.Contains(text, ":named") {
+		// a label is a declaration: z3 keeps it on reset-assertions too
+		s.pending[len(s.pending)-1].decl = true
+	}
 }
 
 // resetAssertions empties the assertion stack, first level included, with

@@ -42,6 +42,16 @@ func TestUnsatCoreAfterFuzzingUnsat(t *testing.T) {
 	if !strings.Contains(sent, "(check-sat)\n(get-unsat-core)\n(get-proof)") {
 		t.Errorf("the fallback was not re-asked the query:\n%s", sent)
 	}
+	out, _ = serve(t, nil, `(set-option :produce-unsat-cores true)
+(declare-const x (_ BitVec 8))
+(assert (= x #x01))
+(assert (= x #x02))
+(check-sat)
+(get-unsat-core)
+`)
+	if got := lines(out); len(got) != 2 || got[0] != "unsat" || !strings.Contains(got[1], "--fallback z3") {
+		t.Errorf("without a fallback: %q", got)
+	}
 }
 
 // TestGetAfterEachAnswer: every get-* command after each kind of answer
@@ -136,6 +146,25 @@ func TestResetAssertionsRestartsFallback(t *testing.T) {
 		"(reset-assertions)\n(assert (> g 3))\n(check-sat)\n(get-model)"
 	if got := strings.Join(started[1].sent, "\n"); got != want {
 		t.Errorf("the restarted fallback was sent\n%s\nwant\n%s", got, want)
+	}
+
+	// a :named label is a declaration too
+	started = nil
+	s, _ = New(o)
+	if err := s.Serve(context.Background(), strings.NewReader(`(set-option :global-declarations true)
+(declare-const g Int)
+(set-option :global-declarations false)
+(assert (! (> g 1) :named n))
+(check-sat)
+(reset-assertions)
+(assert (! (< g 1) :named n))
+(check-sat)
+`), &out); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	if len(started) != 2 {
+		t.Errorf("%d fallbacks started; a label sent to the fallback must restart it on reset-assertions", len(started))
 	}
 }
 
