@@ -73,24 +73,25 @@ type outcome struct {
 
 func main() {
 	var (
-		manifest  = flag.String("manifest", "bench/cb/MANIFEST.tsv", "the suite's manifest")
-		corpus    = flag.String("corpus", "../shared/corpus", "the shared corpus (for corpus: entries and -delphi)")
-		delphi    = flag.Bool("delphi", false, "run Delphi's benchmarks instead of the suite")
-		oracles   = flag.String("oracles", "bench/cb/delphi", "directory of the Delphi oracle implementations")
-		timeout   = flag.Duration("timeout", 60*time.Second, "time limit per instance and mode")
-		modes     = flag.String("modes", "cdfl,fuzz-only,active-learning", "modes to compare")
-		jobs      = flag.Int("j", runtime.NumCPU(), "instances solved at once")
-		filter    = flag.String("filter", "", "only instances whose name matches this regexp")
-		every     = flag.Int("every", 1, "only every n-th instance (quick runs)")
-		smtName   = flag.String("smt", "z3", "SMT engine")
-		outDir    = flag.String("out", "", "write results.tsv and report.html here (default bench/cb/results[-delphi])")
-		verbose   = flag.Bool("v", false, "print every outcome")
-		cbTimeout = flag.Duration("cb-timeout", time.Second, "time limit of one closed-box call")
-		seeds     = flag.Int("seeds", 1, "run every instance with seeds 1..N (each run counts as an instance; a dominance table compares modes per instance)")
-		examples  = flag.Bool("delphi-examples", false, "add Delphi's 12 examples (all but the invertibility benchmarks) to the suite, after -every and -filter")
-		tandemBin = flag.String("tandem", "", "run each job as this tandem binary's solve in a child process, limited and timed by the CPU time of its process tree (default: in-process, wall time)")
-		all       = flag.Bool("all", false, "also run manifest rows whose critical column is not yes (generated suite)")
-		fresh     = flag.Bool("fresh", false, "ignore the results of earlier runs in the output folder's results.jsonl (default: resume, skipping jobs already done)")
+		manifest   = flag.String("manifest", "bench/cb/MANIFEST.tsv", "the suite's manifest")
+		corpus     = flag.String("corpus", "../shared/corpus", "the shared corpus (for corpus: entries and -delphi)")
+		delphi     = flag.Bool("delphi", false, "run Delphi's benchmarks instead of the suite")
+		oracles    = flag.String("oracles", "bench/cb/delphi", "directory of the Delphi oracle implementations")
+		timeout    = flag.Duration("timeout", 60*time.Second, "time limit per instance and mode")
+		modes      = flag.String("modes", "cdfl,fuzz-only,active-learning", "modes to compare")
+		jobs       = flag.Int("j", runtime.NumCPU(), "instances solved at once")
+		filter     = flag.String("filter", "", "only instances whose name matches this regexp")
+		every      = flag.Int("every", 1, "only every n-th instance (quick runs)")
+		smtName    = flag.String("smt", "z3", "SMT engine")
+		outDir     = flag.String("out", "", "write results.tsv and report.html here (default bench/cb/results[-delphi])")
+		verbose    = flag.Bool("v", false, "print every outcome")
+		cbTimeout  = flag.Duration("cb-timeout", time.Second, "time limit of one closed-box call")
+		seeds      = flag.Int("seeds", 1, "run every instance with seeds 1..N (each run counts as an instance; a dominance table compares modes per instance)")
+		examples   = flag.Bool("delphi-examples", false, "add Delphi's 12 examples (all but the invertibility benchmarks) to the suite, after -every and -filter")
+		tandemBin  = flag.String("tandem", "", "run each job as this tandem binary's solve in a child process, limited and timed by the CPU time of its process tree (default: in-process, wall time)")
+		all        = flag.Bool("all", false, "also run manifest rows whose critical column is not yes (generated suite)")
+		reportOnly = flag.Bool("report-only", false, "run nothing: write the tables and the cactus plot of the jobs recorded in the output folder's results.jsonl (a partial run)")
+		fresh      = flag.Bool("fresh", false, "ignore the results of earlier runs in the output folder's results.jsonl (default: resume, skipping jobs already done)")
 	)
 	flag.Parse()
 	var insts []*instance
@@ -196,7 +197,7 @@ func main() {
 	// the sources (families) so that it covers all of them.
 	for _, in := range roundRobin(insts) {
 		for _, m := range ms {
-			if !done[jobKey(in, m.String(), *timeout)] {
+			if !done[jobKey(in, m.String(), *timeout)] && !*reportOnly {
 				jobsCh <- job{in, m}
 			}
 		}
@@ -209,16 +210,50 @@ func main() {
 		}
 		return outs[i].Mode < outs[j].Mode
 	})
-	report := summarize(outs, ms, len(insts), *timeout)
+	jobsDone := len(outs)
+	outs, n := complete(outs, ms)
+	report := summarize(outs, ms, n, *timeout)
 	if *seeds > 1 {
 		report += dominance(outs, ms, *seeds)
 	}
+	if len(recs) > 0 && recs[0].Clock != "" && *reportOnly {
+		clock = recs[0].Clock
+	}
+	report += fmt.Sprintf("\n(%d of %d instances done in every mode, %d of %d jobs; -timeout %v of %s time, %s)\n",
+		n, len(insts), jobsDone, total, *timeout, clock, *smtName)
 	fmt.Print(report)
-	fmt.Printf("\n(%d instances × %d modes, %d jobs done, -timeout %v of %s time, -j %d, %s; wall %v)\n", len(insts), len(ms), len(outs), *timeout, clock, *jobs, *smtName, time.Since(start).Round(time.Second))
+	fmt.Printf("(-j %d; wall %v)\n", *jobs, time.Since(start).Round(time.Second))
 	if err := writeResults(*outDir, outs, ms, report, *timeout); err != nil {
 		fmt.Fprintln(os.Stderr, "cb:", err)
 		os.Exit(1)
 	}
+}
+
+// complete keeps the outcomes of the instances done in every mode (a
+// partial run compares like with like) and counts those instances.
+func complete(outs []*outcome, ms []cbsolve.Mode) ([]*outcome, int) {
+	modes := map[string]map[string]bool{}
+	for _, o := range outs {
+		if modes[o.Inst.Name] == nil {
+			modes[o.Inst.Name] = map[string]bool{}
+		}
+		modes[o.Inst.Name][o.Mode] = true
+	}
+	var keep []*outcome
+	n := 0
+	for name, m := range modes {
+		if len(m) == len(ms) {
+			n++
+		} else {
+			delete(modes, name)
+		}
+	}
+	for _, o := range outs {
+		if modes[o.Inst.Name] != nil {
+			keep = append(keep, o)
+		}
+	}
+	return keep, n
 }
 
 // roundRobin orders instances one source at a time in turn, keeping the
