@@ -95,7 +95,7 @@ func (m *mutator) Complicate(r *rand.Rand, s *Seed, p *Node, q *smt.Term) (*Muta
 		}
 		asserts = append(asserts, b)
 	}
-	f2, err := NewFormula(m.st, asserts, m.opt.MaxNodes)
+	f2, err := lazyFormula(m.st, asserts, m.opt.MaxNodes, s.memo.sizes)
 	if err != nil {
 		return nil, nil
 	}

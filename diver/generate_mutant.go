@@ -50,6 +50,7 @@ func newSeed(st *smt.Store, f *Formula, m map[*smt.Func]smt.Value, fresh []*smt.
 // analyze runs the pre-analysis (Alg. 2) and builds the selector once.
 func (s *Seed) analyze() {
 	if s.sel == nil {
+		s.Formula.expand()
 		s.ranges = preAnalysis(s.st, s.Formula, s.value, s.memo)
 		s.sel = NewSelector(s.Formula, s.ranges, s.weighted)
 	}
@@ -213,7 +214,7 @@ func (m *mutator) GenMutant(r *rand.Rand, s *Seed) (*Mutant, error) {
 				return mu, nil
 			}
 		}
-		f, err := m.formulaLike(s.Formula, root)
+		f, err := m.formulaLike(s, root)
 		if err != nil {
 			m.stats.TooLarge++
 			return nil, nil
@@ -309,14 +310,11 @@ func isUnaryMinus(n *Node) bool {
 	return n != nil && n.Term.Kind() == smt.App && n.Term.Func() == nil && n.Term.Op() == smt.OpNeg && n.Term.NumArgs() == 1
 }
 
-// formulaLike builds the tree of root, keeping f's split into assertions.
-func (m *mutator) formulaLike(f *Formula, root *smt.Term) (*Formula, error) {
-	if f.Virtual {
-		nf, err := NewFormula(m.st, root.Args(), m.opt.MaxNodes)
-		if err == nil && !nf.Virtual { // a single assertion left: keep it virtual-free
-			return nf, nil
-		}
-		return nf, err
+// formulaLike is the formula of root (a mutant of s), keeping s's split
+// into assertions; its tree is built when it is first mutated.
+func (m *mutator) formulaLike(s *Seed, root *smt.Term) (*Formula, error) {
+	if s.Formula.Virtual {
+		return lazyFormula(m.st, root.Args(), m.opt.MaxNodes, s.memo.sizes)
 	}
-	return NewFormula(m.st, []*smt.Term{root}, m.opt.MaxNodes)
+	return lazyFormula(m.st, []*smt.Term{root}, m.opt.MaxNodes, s.memo.sizes)
 }

@@ -167,6 +167,8 @@ func PreAnalysis(st *smt.Store, f *Formula, val Valuer) []SatPreservingRange {
 type rangeMemo struct {
 	m     map[memoKey][]SatPreservingRange
 	total int
+	// sizes are the tree sizes of the lineage's terms (lazyFormula)
+	sizes map[*smt.Term]int
 }
 
 type memoKey struct {
@@ -179,7 +181,9 @@ const (
 	memoMaxRanges  = 1 << 18
 )
 
-func newRangeMemo() *rangeMemo { return &rangeMemo{m: map[memoKey][]SatPreservingRange{}} }
+func newRangeMemo() *rangeMemo {
+	return &rangeMemo{m: map[memoKey][]SatPreservingRange{}, sizes: map[*smt.Term]int{}}
+}
 
 // preAnalysis is PreAnalysis with a memo (nil: none).
 func preAnalysis(st *smt.Store, f *Formula, val Valuer, memo *rangeMemo) []SatPreservingRange {
@@ -210,7 +214,10 @@ func preAnalysis(st *smt.Store, f *Formula, val Valuer, memo *rangeMemo) []SatPr
 			c[a.Label] = ranges[i]
 			walk(a)
 		}
-		if size := end - n.Label; end > 0 && size <= memoMaxSubtree && memo.total+size <= memoMaxRanges {
+		// not the root, nor subtrees as large as half the formula: the next
+		// mutant changes its root and the top of the path, so those would
+		// only fill the memo
+		if size := end - n.Label; end > 0 && n.Label > 0 && size <= min(memoMaxSubtree, len(c)/2) && memo.total+size <= memoMaxRanges {
 			memo.m[key] = append([]SatPreservingRange(nil), c[n.Label:end]...)
 			memo.total += size
 		}

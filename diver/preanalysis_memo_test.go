@@ -25,6 +25,7 @@ func TestPreAnalysisShortcuts(t *testing.T) {
 		checked, paths := 0, 0
 		d.observe = func(e mutantEvent) {
 			s := e.mu.Seed
+			s.Formula.expand()
 			full := PreAnalysis(s.st, s.Formula, s.value)
 			memo := preAnalysis(s.st, s.Formula, s.value, s.memo)
 			for l := range full {
