@@ -16,6 +16,7 @@ var diverFlags struct {
 	out       string
 	logics    []string
 	noOptFuzz bool
+	session   string
 }
 
 var diverCmd = &cobra.Command{
@@ -51,6 +52,7 @@ func runDiver(cmd *cobra.Command, args []string) error {
 	o.Mode = diver.Mode(f.mode)
 	o.Logics = f.logics
 	o.NoOptionFuzz = f.noOptFuzz
+	o.Session = diver.SessionStyle(f.session)
 	if _, err := diver.New(o); err != nil && !cf.resume {
 		return err
 	}
@@ -79,6 +81,7 @@ func init() {
 	fl.BoolVar(&f.noOptFuzz, "no-option-fuzz", false, "solve every mutant in the solver's default mode")
 	fl.BoolVar(&f.opts.NoSelfCheck, "no-self-check", false, "do not turn on the solver's own model check")
 	fl.BoolVar(&f.opts.OneShot, "one-shot", false, "one solver process per mutant (default: the mutants of a seed in one incremental session)")
+	fl.StringVar(&f.session, "session", string(diver.SessionAuto), "how a session runs a mutant: push (push/pop scope), reset ((reset) and the whole script, the solver's one-shot strategy), auto (per solver and logic, docs/diver.md)")
 	fl.StringVar(&f.out, "out", "diver-out", "campaign directory (--resume resumes the campaign in it)")
 	rootCmd.AddCommand(diverCmd)
 }
