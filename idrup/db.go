@@ -327,30 +327,43 @@ func (d *db) restore(ci uint32) {
 // nothing; 0 (for tests) compacts on every deletion.
 var collectMin = 1 << 16
 
-// collect compacts the arena when more than half of it is freed clauses,
-// moving watches to the new offsets.
+// collect compacts the arena in place when more than half of it is freed
+// clauses, moving watches to the new offsets. In place, the arena keeps its
+// capacity: the lemmas that follow fill it without growing it again.
 func (d *db) collect() {
 	if collectMin > 0 && (d.garbage < collectMin || 2*d.garbage < len(d.arena)) {
 		return
 	}
-	old := d.arena
-	arena := make([]lit, 0, len(old)-d.garbage+len(old)/4)
-	for ref := 0; ref < len(old); {
-		n := int(old[ref])
-		ci := old[ref+1]
-		if d.metas[ci].ref == uint32(ref) && d.live(ci) {
-			d.metas[ci].ref = uint32(len(arena))
-			arena = append(arena, old[ref:ref+header+n]...)
+	arena := d.arena
+	// New offsets into the metadata; a freed clause's header gets meta
+	// index 0 (unused), since its index may already name another clause.
+	end := uint32(0)
+	for ref := uint32(0); ref < uint32(len(arena)); {
+		n := arena[ref]
+		if ci := arena[ref+1]; d.metas[ci].ref == ref && d.live(ci) {
+			d.metas[ci].ref = end
+			end += header + n
+		} else {
+			arena[ref+1] = 0
 		}
 		ref += header + n
 	}
 	for l := range d.watches {
 		for i, w := range d.watches[l] {
 			r := w.ref &^ binFlag
-			d.watches[l][i].ref = d.metas[old[r+1]].ref | w.ref&binFlag
+			d.watches[l][i].ref = d.metas[arena[r+1]].ref | w.ref&binFlag
 		}
 	}
-	d.arena = arena
+	// Clauses only move down, in order: copy never overwrites one that is
+	// still to move.
+	for ref := uint32(0); ref < uint32(len(arena)); {
+		n := arena[ref]
+		if ci := arena[ref+1]; ci != 0 {
+			copy(arena[d.metas[ci].ref:], arena[ref:ref+header+n])
+		}
+		ref += header + n
+	}
+	d.arena = arena[:end]
 	d.garbage = 0
 }
 
