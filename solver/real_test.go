@@ -311,3 +311,43 @@ func TestRealSessionFresh(t *testing.T) {
 		})
 	}
 }
+
+// TestRealSessionReplayKeepsGlobalDeclarations: with z3 under
+// :global-declarations, a constant declared inside a push is still known
+// to the process a restart starts, after the pop and after
+// reset-assertions.
+func TestRealSessionReplayKeepsGlobalDeclarations(t *testing.T) {
+	testutil.RequireBinary(t, "z3")
+	p, _ := solver.NewRegistry().Get("z3")
+	ctx := context.Background()
+	s, err := solver.StartSession(ctx, p, solver.SessionOptions{Mode: solver.Mode{Models: true}, CallCPU: 30 * time.Second, CallTimeout: 5 * time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ok := solver.MustOK(t)
+	ok(s.Exec(ctx, "(set-option :global-declarations true)"))
+	ok(s.Exec(ctx, "(set-logic QF_LIA)"))
+	ok(s.Push(ctx, 1))
+	ok(s.Exec(ctx, "(declare-fun g () Int)"))
+	ok(s.Pop(ctx, 1))
+	restart := func(what string) {
+		t.Helper()
+		syscall.Kill(s.PID(), syscall.SIGKILL)
+		// the first call may still find the dying process (a crash
+		// reply); the next one restarts
+		r, err := s.Assert(ctx, "(> g "+what+")")
+		if err == nil && r.Status == solver.StatusCrash {
+			r, err = s.Assert(ctx, "(> g "+what+")")
+		}
+		if err != nil || r.Kind != solver.RespSuccess || !r.Restarted {
+			t.Fatalf("asserting on g after %s and a restart: %+v, %v", what, r, err)
+		}
+		if r := ok(s.CheckSat(ctx)); r.Status != solver.StatusSat {
+			t.Fatalf("check-sat after %s: %+v", what, r)
+		}
+	}
+	restart("1")
+	ok(s.Exec(ctx, "(reset-assertions)"))
+	restart("2")
+}

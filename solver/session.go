@@ -117,7 +117,10 @@ type Session struct {
 	opts   SessionOptions
 	argv   []string
 	cur    *incarnation
-	levels [][]string // levels[0]: base commands; levels[i>0]: after the i-th push
+	levels [][]stackCmd // levels[0]: base commands; levels[i>0]: after the i-th push
+	// global says :global-declarations is on: declarations and
+	// definitions made now outlive pop and reset-assertions
+	global bool
 	stats  SessionStats
 	closed bool
 }
@@ -129,6 +132,15 @@ type incarnation struct {
 	quit   chan struct{}
 	rdone  chan struct{}
 	errC   *capture
+}
+
+// stackCmd is one command of the live stack a restart replays; lasting
+// says it outlives pop and reset-assertions (SMT-LIB 2.6 §4.2.2: an
+// option, set-info, set-logic, or a declaration or definition made under
+// :global-declarations).
+type stackCmd struct {
+	text    string
+	lasting bool
 }
 
 type frame struct {
@@ -154,7 +166,7 @@ func StartSession(ctx context.Context, p *Profile, opts SessionOptions) (*Sessio
 	if opts.MaxResponse <= 0 {
 		opts.MaxResponse = 64 << 20
 	}
-	s := &Session{p: p.Clone(), opts: opts, argv: p.InteractiveArgv(opts.Mode), levels: [][]string{nil}}
+	s := &Session{p: p.Clone(), opts: opts, argv: p.InteractiveArgv(opts.Mode), levels: [][]stackCmd{nil}}
 	if err := s.spawn(ctx); err != nil {
 		return nil, err
 	}
@@ -207,9 +219,9 @@ func (s *Session) spawn(ctx context.Context) error {
 			s.stats.Replayed++
 		}
 		for _, cmd := range lvl {
-			if r := s.roundTrip(ctx, cmd); r.Kind != RespSuccess {
+			if r := s.roundTrip(ctx, cmd.text); r.Kind != RespSuccess {
 				s.teardown()
-				return fmt.Errorf("solver %s: replaying %.80q after a restart failed: %s %s", s.p.Name, cmd, r.Status, r.Message)
+				return fmt.Errorf("solver %s: replaying %.80q after a restart failed: %s %s", s.p.Name, cmd.text, r.Status, r.Message)
 			}
 			s.stats.Replayed++
 		}
@@ -568,7 +580,11 @@ func cancelled(ctx context.Context, failed bool) error {
 	return nil
 }
 
-// track applies a successful command to the live stack.
+// track applies a successful command to the live stack, as the standard
+// defines it: a pop removes the popped levels' commands but the lasting
+// ones (options, and declarations under :global-declarations), which move
+// to the level below, in order; reset-assertions keeps only the lasting
+// commands of every level; reset keeps nothing.
 func (s *Session) track(cmd string) {
 	head, arg := commandHead(cmd)
 	switch head {
@@ -578,22 +594,45 @@ func (s *Session) track(cmd string) {
 		}
 	case "pop":
 		n := min(levelsArg(arg), len(s.levels)-1)
+		keep := lasting(s.levels[len(s.levels)-n:])
 		s.levels = s.levels[:len(s.levels)-n]
+		s.levels[len(s.levels)-1] = append(s.levels[len(s.levels)-1], keep...)
 	case "reset":
-		s.levels = [][]string{nil}
+		s.levels = [][]stackCmd{nil}
+		s.global = false
 	case "reset-assertions":
-		var keep []string
-		for _, c := range s.levels[0] {
-			if h, _ := commandHead(c); h == "set-option" || h == "set-logic" || h == "set-info" {
-				keep = append(keep, c)
-			}
-		}
-		s.levels = [][]string{keep}
+		s.levels = [][]stackCmd{lasting(s.levels)}
 	case "check-sat", "check-sat-assuming", "get-model", "get-value", "get-unsat-core", "get-info",
 		"get-option", "get-assertions", "get-assignment", "get-proof", "get-unsat-assumptions", "echo", "exit":
 	default:
-		s.levels[len(s.levels)-1] = append(s.levels[len(s.levels)-1], cmd)
+		c := stackCmd{text: cmd, lasting: head == "set-option" || head == "set-info" || head == "set-logic" ||
+			s.global && isDeclaration(head)}
+		s.levels[len(s.levels)-1] = append(s.levels[len(s.levels)-1], c)
+		if head == "set-option" {
+			if v, ok := strings.CutPrefix(arg, ":global-declarations"); ok && (v == "" || v[0] == ' ' || v[0] == '\t' || v[0] == '\n') {
+				s.global = strings.TrimSpace(v) == "true"
+			}
+		}
 	}
+}
+
+// lasting is the lasting commands of levels, in order.
+func lasting(levels [][]stackCmd) []stackCmd {
+	var keep []stackCmd
+	for _, lvl := range levels {
+		for _, c := range lvl {
+			if c.lasting {
+				keep = append(keep, c)
+			}
+		}
+	}
+	return keep
+}
+
+// isDeclaration reports whether a command of this head declares or
+// defines a symbol (a sort, function, constant or datatype).
+func isDeclaration(head string) bool {
+	return strings.HasPrefix(head, "declare-") || strings.HasPrefix(head, "define-")
 }
 
 // commandHead returns the command name of "(name rest…)" and the rest.
@@ -859,13 +898,15 @@ const syncCommand = "(get-info :name)"
 // closing (get-info :name). It is for callers whose commands may draw
 // more responses than one each, such as check-sat under z3's
 // model_validate, and leaves the live stack as it was: cmds may not push,
-// pop, reset or exit. Declarations inside the scope are popped with it.
+// pop, reset or exit, nor set an option, info or logic, nor (under
+// :global-declarations) declare, since those outlive the pop. Declarations
+// inside the scope are popped with it.
 // When the pop is not answered success the process is dropped (the next
 // call starts a new one), so a failed scope never leaks into the next.
 // The time limits bound the whole exchange; the error is non-nil only
 // when the session cannot go on or ctx was cancelled.
 func (s *Session) Isolated(ctx context.Context, cmds ...string) (Exchange, error) {
-	if err := checkExchange(cmds); err != nil {
+	if err := checkExchange(cmds, false); err != nil {
 		return Exchange{}, err
 	}
 	return s.exchange(ctx, false, cmds)
@@ -886,15 +927,16 @@ func (s *Session) Isolated(ctx context.Context, cmds ...string) (Exchange, error
 // the next Fresh resets anyway. cmds may not push, pop, reset or exit;
 // limits and errors as for Isolated.
 func (s *Session) Fresh(ctx context.Context, cmds ...string) (Exchange, error) {
-	if err := checkExchange(cmds); err != nil {
+	if err := checkExchange(cmds, true); err != nil {
 		return Exchange{}, err
 	}
 	return s.exchange(ctx, true, cmds)
 }
 
 // checkExchange refuses commands that would change the live stack or the
-// framing of an exchange.
-func checkExchange(cmds []string) error {
+// framing of an exchange; in a push/pop scope (not reset) also those that
+// would outlive its pop.
+func checkExchange(cmds []string, reset bool) error {
 	for _, c := range cmds {
 		if err := checkCommand(c); err != nil {
 			return err
@@ -905,6 +947,13 @@ func checkExchange(cmds []string) error {
 		case "set-option":
 			if strings.HasPrefix(arg, ":print-success") {
 				return errors.New("(set-option :print-success …) in an isolated exchange would desynchronize the session")
+			}
+			if !reset {
+				return fmt.Errorf("%.80s in an isolated exchange would outlive its pop: send it with Exec or Batch", c)
+			}
+		case "set-info", "set-logic":
+			if !reset {
+				return fmt.Errorf("%.80s in an isolated exchange would outlive its pop: send it with Exec or Batch", c)
 			}
 		}
 	}
@@ -917,6 +966,13 @@ func (s *Session) exchange(ctx context.Context, reset bool, cmds []string) (Exch
 	defer s.mu.Unlock()
 	if s.closed {
 		return Exchange{}, errors.New("solver session is closed")
+	}
+	if s.global && !reset {
+		for _, c := range cmds {
+			if head, _ := commandHead(c); isDeclaration(head) {
+				return Exchange{}, fmt.Errorf("%.80s in an isolated exchange would outlive its pop under :global-declarations: send it with Exec or Batch", c)
+			}
+		}
 	}
 	start := time.Now()
 	s.stats.Calls += len(cmds) + 2
@@ -933,7 +989,8 @@ func (s *Session) exchange(ctx context.Context, reset bool, cmds []string) (Exch
 	all := make([]string, 0, len(cmds)+3)
 	if reset {
 		// the stack the process had is gone whatever happens next
-		s.levels = [][]string{nil}
+		s.levels = [][]stackCmd{nil}
+		s.global = false
 		all = append(append(append(all, "(reset)", "(set-option :print-success true)"), cmds...), syncCommand)
 	} else {
 		all = append(append(append(all, "(push 1)"), cmds...), "(pop 1)", syncCommand)

@@ -2,6 +2,8 @@ package solver
 
 import (
 	"context"
+	"fmt"
+	"math/rand/v2"
 	"runtime"
 	"slices"
 	"strings"
@@ -326,4 +328,116 @@ func TestSessionIsolated(t *testing.T) {
 	}
 	checkNoStrays(t, last)
 	checkGoroutines(t, before)
+}
+
+// TestSessionReplayKeepsGlobalDeclarations: the stack a restart replays
+// is the one the standard defines (SMT-LIB 2.6 §4.2.2): a declaration made
+// under :global-declarations outlives the pop of its level and
+// reset-assertions, one made before it does not outlive reset-assertions,
+// and an option set inside a push outlives the pop. The fake solver scopes
+// its declared names by the standard, so the names it lists after a
+// restart must be those it listed before.
+func TestSessionReplayKeepsGlobalDeclarations(t *testing.T) {
+	ctx := context.Background()
+	s, err := StartSession(ctx, fakeProfile("interactive"), SessionOptions{CallTimeout: 500 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ok := mustOK(t)
+	declared := func() string {
+		t.Helper()
+		return ok(s.Exec(ctx, "(get-info :declared)")).Raw
+	}
+	ok(s.Exec(ctx, "(declare-const a Int)"))
+	ok(s.Push(ctx, 1))
+	ok(s.Exec(ctx, "(set-option :global-declarations true)"))
+	ok(s.Exec(ctx, "(declare-const g Int)"))
+	ok(s.Push(ctx, 1))
+	ok(s.Exec(ctx, "(define-fun h () Int g)"))
+	ok(s.Pop(ctx, 2))
+	before := declared()
+	if before != `(:declared "g h a")` {
+		t.Fatalf("the fake lists %s", before)
+	}
+	// a timeout, then a restart that replays the stack
+	ok(s.Push(ctx, 1))
+	ok(s.Assert(ctx, "hang"))
+	if r, err := s.CheckSat(ctx); err != nil || r.Status != StatusTimeout {
+		t.Fatalf("hanging check-sat: %+v, %v", r, err)
+	}
+	ok(s.Pop(ctx, 1))
+	if r, err := s.Exec(ctx, "(get-info :declared)"); err != nil || !r.Restarted || r.Raw != before {
+		t.Fatalf("after the restart: %+v, %v; want %s", r, err, before)
+	}
+	// reset-assertions keeps the global ones only, and so does the replay
+	ok(s.Exec(ctx, "(reset-assertions)"))
+	ok(s.Exec(ctx, "(declare-const b Int)")) // global: the option outlived the pop
+	before = declared()
+	if before != `(:declared "g h b")` {
+		t.Fatalf("after reset-assertions the fake lists %s", before)
+	}
+	pid := s.PID()
+	syscall.Kill(pid, syscall.SIGKILL)
+	checkNoStrays(t, pid)
+	if r, err := s.Exec(ctx, "(get-info :declared)"); err != nil || !r.Restarted || r.Raw != before {
+		t.Fatalf("after the kill: %+v, %v; want %s", r, err, before)
+	}
+	// reset ends the global mode and forgets everything
+	ok(s.Exec(ctx, "(reset)"))
+	ok(s.Exec(ctx, "(declare-const c Int)"))
+	ok(s.Exec(ctx, "(reset-assertions)"))
+	if got := declared(); got != `(:declared "")` {
+		t.Fatalf("after reset: %s", got)
+	}
+	// an isolated exchange may not declare under :global-declarations
+	ok(s.Exec(ctx, "(set-option :global-declarations true)"))
+	if _, err := s.Isolated(ctx, "(declare-const d Int)", "(check-sat)"); err == nil {
+		t.Error("an isolated global declaration was accepted")
+	}
+}
+
+// TestSessionReplayRandomStreams closes the class of the test above: on
+// random streams of push, pop, declarations, reset-assertions and
+// :global-declarations, a restart at any point (the process killed)
+// leaves the fake solver with the names it had declared before.
+func TestSessionReplayRandomStreams(t *testing.T) {
+	ctx := context.Background()
+	s, err := StartSession(ctx, fakeProfile("interactive"), SessionOptions{CallTimeout: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ok := mustOK(t)
+	rng := rand.New(rand.NewPCG(27, 1))
+	for i := range 300 {
+		var cmd string
+		switch k := rng.IntN(10); {
+		case k < 3:
+			cmd = fmt.Sprintf("(declare-const c%d Int)", i)
+		case k < 5:
+			cmd = "(push 1)"
+		case k < 7 && s.Depth() > 0:
+			cmd = "(pop 1)"
+		case k == 7:
+			cmd = "(reset-assertions)"
+		case k == 8:
+			cmd = fmt.Sprintf("(set-option :global-declarations %v)", rng.IntN(2) == 0)
+		default:
+			cmd = "(set-info :status sat)"
+		}
+		ok(s.Exec(ctx, cmd))
+		if rng.IntN(8) > 0 {
+			continue
+		}
+		before := ok(s.Exec(ctx, "(get-info :declared)")).Raw
+		syscall.Kill(s.PID(), syscall.SIGKILL)
+		r, err := s.Exec(ctx, "(get-info :declared)")
+		if err == nil && r.Status == StatusCrash { // the process was still dying
+			r, err = s.Exec(ctx, "(get-info :declared)")
+		}
+		if err != nil || !r.Restarted || r.Raw != before {
+			t.Fatalf("command %d (%s): after a restart %+v, %v; want %s", i, cmd, r, err, before)
+		}
+	}
 }

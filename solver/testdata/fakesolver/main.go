@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -121,12 +122,19 @@ func main() {
 // check-sat (sat), get-model, get-value and get-info :name. An asserted
 // "hang" makes check-sat hang, "spin" makes it burn CPU, "crash" makes it
 // die by SIGSEGV, and "twice" makes it print an error after sat (as z3's
-// model_validate does).
+// model_validate does). get-info :declared lists the names declared (with
+// :global-declarations honoured).
 func interactive(out *bufio.Writer) {
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(make([]byte, 1<<20), 1<<20)
 	var stack [][]string
 	stack = append(stack, nil)
+	// the declared names, as SMT-LIB 2.6 scopes them: decls per level,
+	// globals (declared under :global-declarations) outlive pop and
+	// reset-assertions
+	decls := [][]string{nil}
+	var globals []string
+	global := false
 	for in.Scan() {
 		line := strings.TrimSpace(in.Text())
 		switch {
@@ -161,12 +169,33 @@ func interactive(out *bufio.Writer) {
 			}
 		case strings.HasPrefix(line, "(get-info :name"):
 			fmt.Fprintln(out, `(:name "fake")`)
+		case strings.HasPrefix(line, "(get-info :declared"):
+			all := slices.Concat(append([][]string{globals}, decls...)...)
+			fmt.Fprintf(out, "(:declared %q)\n", strings.Join(all, " "))
+		case strings.HasPrefix(line, "(set-option :global-declarations"):
+			global = strings.Contains(line, "true")
+			fmt.Fprintln(out, "success")
+		case strings.HasPrefix(line, "(declare-"), strings.HasPrefix(line, "(define-"):
+			name := strings.Fields(strings.Trim(line, "()"))[1]
+			if global {
+				globals = append(globals, name)
+			} else {
+				decls[len(decls)-1] = append(decls[len(decls)-1], name)
+			}
+			fmt.Fprintln(out, "success")
+		case strings.HasPrefix(line, "(reset-assertions"):
+			stack, decls = [][]string{nil}, [][]string{nil}
+			fmt.Fprintln(out, "success")
+		case line == "(reset)":
+			stack, decls, globals, global = [][]string{nil}, [][]string{nil}, nil, false
+			fmt.Fprintln(out, "success")
 		case strings.HasPrefix(line, "(get-model"):
 			fmt.Fprintf(out, "(\n  (define-fun depth () Int %d)\n  (define-fun s () String \"a \"\" ) ;\")\n)\n", len(stack)-1)
 		case strings.HasPrefix(line, "(get-value"):
 			fmt.Fprintln(out, "((x 1))")
 		case strings.HasPrefix(line, "(push"):
 			stack = append(stack, nil)
+			decls = append(decls, nil)
 			fmt.Fprintln(out, "success")
 		case strings.HasPrefix(line, "(pop"):
 			if len(stack) == 1 {
@@ -174,6 +203,7 @@ func interactive(out *bufio.Writer) {
 				break
 			}
 			stack = stack[:len(stack)-1]
+			decls = decls[:len(decls)-1]
 			fmt.Fprintln(out, "success")
 		case strings.HasPrefix(line, "(assert"):
 			stack[len(stack)-1] = append(stack[len(stack)-1], line)
