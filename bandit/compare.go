@@ -112,7 +112,7 @@ func ReadComparison(dir string) (*Comparison, error) {
 		if _, err := os.Stat(filepath.Join(dir, "summary.json")); err == nil {
 			return readLegacy(dir)
 		}
-		return nil, fmt.Errorf("%s: no finished bandit runs (%s/*.json); DIR is the --out directory of 'tandem bandit perf' or 'tandem bandit bug'", dir, RunsDir)
+		return nil, fmt.Errorf("%s: no finished bandit runs (%s/*.json): give the campaign directory of a perf or bug comparison", dir, RunsDir)
 	}
 	var recs []*RunRecord
 	for _, p := range paths {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"tandem/internal/cli"
 	"tandem/solver"
 )
 
@@ -50,18 +51,18 @@ func (e *Env) UseMeasure(m Measure, limit int64) error {
 	for i, p := range e.Profiles {
 		q, err := p.WithEffort(limit)
 		if err != nil {
-			return fmt.Errorf("--measure effort: %w", err)
+			return cli.Option("Measure", fmt.Errorf("effort: %w", err))
 		}
 		if i == 0 {
 			e.EffortUnit, e.EffortLimit = p.Effort.Unit, p.EffortLimit(limit)
 		} else if p.Effort.Unit != e.EffortUnit || p.EffortLimit(limit) != e.EffortLimit {
-			return fmt.Errorf("--measure effort compares a solver with itself: %s counts %s, %s counts %s (use --measure cpu to compare different solvers)",
-				e.Specs[0], e.EffortUnit, e.Specs[i], p.Effort.Unit)
+			return cli.Option("Measure", fmt.Errorf("effort compares a solver with itself: %s counts %s, %s counts %s (measure cpu to compare different solvers)",
+				e.Specs[0], e.EffortUnit, e.Specs[i], p.Effort.Unit))
 		}
 		ps = append(ps, q)
 	}
 	if e.EffortLimit <= 0 {
-		return fmt.Errorf("--measure effort: %s cannot be stopped after a number of units; give --effort-limit", e.Specs[0])
+		return cli.Option("EffortLimit", fmt.Errorf("effort: %s cannot be stopped after a number of units; give an effort limit", e.Specs[0]))
 	}
 	e.Profiles = ps
 	return nil

@@ -16,6 +16,8 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" database/sql driver
 	_ "modernc.org/sqlite"             // the "sqlite" database/sql driver (pure Go)
+
+	"tandem/internal/cli"
 )
 
 // DBFile is the SQLite findings store's file name in a campaign directory.
@@ -79,7 +81,7 @@ func OpenStore(ctx context.Context, spec, dir string) (*Store, error) {
 		path := spec
 		if path == "" {
 			if dir == "" {
-				return nil, errors.New("no store: give a campaign directory or --store")
+				return nil, cli.Option("Store", errors.New("no store: give a campaign directory or a store"))
 			}
 			path = filepath.Join(dir, DBFile)
 		}
@@ -331,8 +333,8 @@ func (s *Store) Campaign(ctx context.Context, m Meta) (stored Meta, created bool
 		return Meta{}, false, err
 	}
 	if n == 0 && (stored.System != m.System || string(stored.Config) != string(m.Config) || stored.Seed != m.Seed) {
-		return stored, false, fmt.Errorf("campaign %q already exists in %s as system %s with seed %d and another configuration: resume it (--resume), or start a new campaign with another --campaign name",
-			m.ID, s.where, stored.System, stored.Seed)
+		return stored, false, cli.Option("Campaign", fmt.Errorf("campaign %q already exists in %s as system %s with seed %d and another configuration: resume it, or give the new campaign another id",
+			m.ID, s.where, stored.System, stored.Seed))
 	}
 	return stored, n == 1, nil
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"tandem/cbsolve/cbox"
+	"tandem/internal/cli"
 	"tandem/smtlib"
 )
 
@@ -30,8 +31,11 @@ type FileOptions struct {
 // starting the boxes is part of the time the caller gave. The boxes are
 // closed when it returns.
 func SolveFile(ctx context.Context, path string, o FileOptions) (*smtlib.Script, *Result, error) {
-	if o.Timeout <= 0 || o.CallTimeout <= 0 {
-		return nil, nil, fmt.Errorf("--timeout %v, --cb-timeout %v: time limits must be positive (e.g. --timeout 60s)", o.Timeout, o.CallTimeout)
+	if o.Timeout <= 0 {
+		return nil, nil, cli.Option("Timeout", fmt.Errorf("time limit %v: the time limit of the solve must be positive, e.g. 60s", o.Timeout))
+	}
+	if o.CallTimeout <= 0 {
+		return nil, nil, cli.Option("CallTimeout", fmt.Errorf("time limit %v: the time limit of a closed-box call must be positive, e.g. 1s", o.CallTimeout))
 	}
 	sc, err := smtlib.ParseFile(path)
 	if err != nil {

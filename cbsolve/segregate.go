@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"tandem/internal/cli"
 	"tandem/smt"
 	"tandem/smtlib"
 )
@@ -78,7 +79,7 @@ func segregate(sc *smtlib.Script, fromDefine []string, purifyArgs bool) (*proble
 				p.boxList = append(p.boxList, f)
 			case want[f.Name] && f.Kind == smt.FuncDefined:
 				if !boxSort(f.Result) || !allBoxSorts(f.Params) {
-					return nil, fmt.Errorf("%s: --cb-from-define %s: only functions over Bool and bit-vectors up to 64 bits can be closed boxes (it is %s)", sc.Filename, f.Name, signature(f))
+					return nil, cli.Option("FromDefine", fmt.Errorf("%s: define-fun %s: only functions over Bool and bit-vectors up to 64 bits can be closed boxes (it is %s)", sc.Filename, f.Name, signature(f)))
 				}
 				f.Kind = smt.FuncClosedBox
 				p.boxes[f] = true
@@ -94,7 +95,7 @@ func segregate(sc *smtlib.Script, fromDefine []string, purifyArgs bool) (*proble
 		}
 	}
 	for n := range want {
-		return nil, fmt.Errorf("%s: --cb-from-define %s: the script has no define-fun named %s", sc.Filename, n, n)
+		return nil, cli.Option("FromDefine", fmt.Errorf("%s: the script has no define-fun named %s", sc.Filename, n))
 	}
 	ex := smt.NewExpander(p.st)
 	for _, a := range sc.Assertions() {

@@ -11,6 +11,7 @@ import (
 	"tandem/cbsolve/cbox"
 	"tandem/eval"
 	"tandem/fuzzysat"
+	"tandem/internal/cli"
 	"tandem/smt"
 	"tandem/smtlib"
 	"tandem/solver"
@@ -121,7 +122,7 @@ func Solve(ctx context.Context, sc *smtlib.Script, set *cbox.Set, fromDefine []s
 			set.Add(b)
 			continue
 		}
-		return nil, fmt.Errorf("%s: no implementation for closed box %s %s: pass --cb %s=IMPL (a .c or .wasm file, or exec:COMMAND)", sc.Filename, f.Name, signature(f), f.Name)
+		return nil, cli.Option("Boxes", fmt.Errorf("%s: closed box %s %s has no implementation: give one as %s=IMPL (a .c or .wasm file, or exec:COMMAND)", sc.Filename, f.Name, signature(f), f.Name))
 	}
 	s := &solve{p: p, set: set.WithContext(ctx), opts: &opts, st: &Stats{Mode: opts.Mode.String()}}
 	s.fz = newFuzzEngine(p, s.set, &opts, s.st)

@@ -3,7 +3,6 @@ package fuzzysat
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -195,9 +194,6 @@ func SolveAll(ctx context.Context, fl *File, seed []byte, opts Options, fallback
 				r, err := s.SolveQuery(ctx, fl.Queries[i])
 				if err != nil {
 					err = fmt.Errorf("%s: %w", fl.Queries[i].Name, err)
-					if errors.Is(err, ErrUnsupported) {
-						err = fmt.Errorf("%w (give --fallback z3 to have a solver answer such queries)", err)
-					}
 					setErr(err)
 				}
 				mu.Lock()

@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"tandem/internal/cli"
 	"tandem/solver"
 )
 
@@ -111,12 +112,12 @@ func NewCommandPredicate(ctx context.Context, original []byte, opts CommandOptio
 	if opts.Regex {
 		if opts.MatchOut != "" {
 			if p.outRE, err = regexp.Compile(opts.MatchOut); err != nil {
-				return nil, fmt.Errorf("--match-out is not a valid regular expression: %w", err)
+				return nil, cli.Option("MatchOut", fmt.Errorf("the stdout pattern is not a valid regular expression: %w", err))
 			}
 		}
 		if opts.MatchErr != "" {
 			if p.errRE, err = regexp.Compile(opts.MatchErr); err != nil {
-				return nil, fmt.Errorf("--match-err is not a valid regular expression: %w", err)
+				return nil, cli.Option("MatchErr", fmt.Errorf("the stderr pattern is not a valid regular expression: %w", err))
 			}
 		}
 	}
@@ -137,7 +138,7 @@ func NewCommandPredicate(ctx context.Context, original []byte, opts CommandOptio
 	}
 	if res.Status == solver.StatusTimeout {
 		p.Close()
-		return nil, fmt.Errorf("the golden run of %s timed out after %v; raise --timeout", opts.Argv[0], limit)
+		return nil, cli.Option("Timeout", fmt.Errorf("the golden run of %s timed out after %v; raise the time limit", opts.Argv[0], limit))
 	}
 	g := Golden{ExitCode: res.ExitCode, Signal: res.Signal, Stdout: res.Stdout, Stderr: res.Stderr,
 		Wall: res.Wall, Answers: res.Answers, Disagree: -1}
@@ -152,13 +153,13 @@ func NewCommandPredicate(ctx context.Context, original []byte, opts CommandOptio
 		g.Disagree = disagreement(res.Answers, cres.Answers)
 		if g.Disagree < 0 {
 			p.Close()
-			return nil, fmt.Errorf("the two commands do not disagree on the original (%s: %v, %s: %v); --cross-check needs one answering sat and the other unsat",
-				opts.Argv[0], res.Answers, opts.CrossCheck[0], cres.Answers)
+			return nil, cli.Option("CrossCheck", fmt.Errorf("the two commands do not disagree on the original (%s: %v, %s: %v); a cross-check needs one answering sat and the other unsat",
+				opts.Argv[0], res.Answers, opts.CrossCheck[0], cres.Answers))
 		}
 		wall = max(wall, cres.Wall)
 	} else if !p.matchOutput(res.Stdout, res.Stderr, &g, true) {
 		p.Close()
-		return nil, fmt.Errorf("the golden run does not match --match-out/--match-err (stdout %q, stderr %q); check the patterns", clip(res.Stdout), clip(res.Stderr))
+		return nil, cli.Option("Match", fmt.Errorf("the golden run does not match the output patterns (stdout %q, stderr %q); check the patterns", clip(res.Stdout), clip(res.Stderr)))
 	}
 	p.Golden = g
 	p.Timeout = opts.Timeout

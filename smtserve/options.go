@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"tandem/fuzzysat"
+	"tandem/internal/cli"
 	"tandem/solver"
 )
 
@@ -96,10 +97,10 @@ func LookupFallback(reg *solver.Registry, spec string, callTimeout time.Duration
 		return nil, err
 	}
 	if p.Name == "tandem" {
-		return nil, fmt.Errorf("--fallback %s: tandem smt cannot fall back on itself; give a solver such as z3 or cvc5", spec)
+		return nil, cli.Option("Fallback", fmt.Errorf("%s: tandem cannot fall back on itself; give a solver such as z3 or cvc5", spec))
 	}
 	if !p.Incremental() || p.Quirks.NoPrintSuccess {
-		return nil, fmt.Errorf("--fallback %s: solver %s has no interactive mode tandem can drive; use z3, cvc5 or cvc4", spec, p.Name)
+		return nil, cli.Option("Fallback", fmt.Errorf("%s: solver %s has no interactive mode tandem can drive; use z3, cvc5 or cvc4", spec, p.Name))
 	}
 	return SolverFallback(p, callTimeout), nil
 }

@@ -26,7 +26,7 @@ func Define(f *smt.Func) (Box, error) {
 		return nil, err
 	}
 	if f.Body == nil || len(f.Formals) != len(f.Params) || f.Result == nil {
-		return nil, &Error{Box: f.Name, Kind: Spec, Msg: fmt.Sprintf("%s is not a define-fun with a body: --cb-from-define takes the name of a define-fun of the input", f.Name)}
+		return nil, &Error{Box: f.Name, Kind: Spec, Msg: fmt.Sprintf("%s is not a define-fun with a body: only a define-fun of the input can be run as a closed box", f.Name)}
 	}
 	inner := false // the body applies other define-funs declared closed
 	if err := checkBody(f, map[*smt.Func]bool{}, &inner); err != nil {

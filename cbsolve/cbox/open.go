@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"tandem/internal/cli"
 	"tandem/smt"
 )
 
@@ -128,7 +129,7 @@ func OpenAll(ctx context.Context, set *Set, decls []*smt.Func, file string, spec
 	for _, s := range specs {
 		name, impl, ok := strings.Cut(s, "=")
 		if !ok || name == "" || impl == "" {
-			return fmt.Errorf("--cb %q: want NAME=IMPL, e.g. --cb f=f.c", s)
+			return cli.Option("Boxes", fmt.Errorf("%q: want NAME=IMPL, e.g. f=f.c", s))
 		}
 		byName[name] = impl
 	}
@@ -148,7 +149,7 @@ func OpenAll(ctx context.Context, set *Set, decls []*smt.Func, file string, spec
 		set.Add(b)
 	}
 	for name := range byName {
-		return fmt.Errorf("--cb %s: %s declares no closed box %s (declare-cb or declare-oracle-fun)", name, file, name)
+		return cli.Option("Boxes", fmt.Errorf("%s: %s declares no closed box %s (declare-cb or declare-oracle-fun)", name, file, name))
 	}
 	return nil
 }

@@ -2,11 +2,13 @@ package cbox
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"tandem/internal/cli"
 	"tandem/internal/testutil"
 	"tandem/smt"
 )
@@ -47,12 +49,17 @@ func TestOpenAll(t *testing.T) {
 	for _, c := range []struct {
 		spec, want string
 	}{
-		{"mul", `--cb "mul": want NAME=IMPL`},
-		{"nosuch=" + boxesC, "--cb nosuch: q.smt2 declares no closed box nosuch"},
+		{"mul", `"mul": want NAME=IMPL`},
+		{"nosuch=" + boxesC, "nosuch: q.smt2 declares no closed box nosuch"},
 	} {
 		err := OpenAll(ctx, NewSet(Options{}), []*smt.Func{mul}, "q.smt2", []string{c.spec}, "", Options{})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("--cb %s: %v, want %q", c.spec, err, c.want)
+		}
+		// The command layer names the flag: the package does not.
+		var oe *cli.OptionError
+		if !errors.As(err, &oe) || oe.Option != "Boxes" || strings.Contains(err.Error(), "--") {
+			t.Errorf("--cb %s: %v is not a neutral OptionError of Boxes", c.spec, err)
 		}
 	}
 }

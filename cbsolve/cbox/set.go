@@ -284,7 +284,7 @@ func (s *Set) missing(f *smt.Func, app func() string) error {
 	if f == nil {
 		return &Error{Kind: Missing, Msg: "no function (nil *smt.Func)"}
 	}
-	return &Error{Box: f.Name, Kind: Missing, Args: app(), Msg: fmt.Sprintf("no implementation: pass --cb %s=IMPL (PATH.c, PATH.wasm or exec:CMD) or --cb-from-define %s", f.Name, f.Name)}
+	return &Error{Box: f.Name, Kind: Missing, Args: app(), Msg: fmt.Sprintf("no implementation: give %s one (PATH.c, PATH.wasm or exec:CMD) or make a define-fun %s the closed box", f.Name, f.Name)}
 }
 
 // bitsKey is the cache key of fast-path arguments (the entry, then 8 bytes

@@ -174,7 +174,7 @@ func TestSetCache(t *testing.T) {
 		t.Error("lookup by name failed")
 	}
 	_, err = s.Call(decl("f", bv(8), bv(8)), []uint64{1})
-	wantKind(t, err, Missing, "--cb f=")
+	wantKind(t, err, Missing, "no implementation: give f one")
 	_, err = s.Call(f, []uint64{1 << 20, 0})
 	wantKind(t, err, BadArgs)
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -10,99 +11,24 @@ import (
 	"github.com/spf13/cobra"
 
 	"tandem/campaign"
+	"tandem/internal/cli"
 	"tandem/internal/toy"
 )
 
-// campaignFlags are the harness flags every fuzzing command shares (diver,
-// bandit, satfuzz and campaign demo): add them with addCampaignFlags and run
-// with runCampaign. One grammar for all: -n iterations, -j workers, -q
-// quiet; --time (and --budget where added with addBudgetFlag) is the time
-// budget of the campaign and has no short flag: -t is a solver's time
-// limit per query in every command that has one.
-type campaignFlags struct {
-	iterations uint64
-	duration   time.Duration
-	workers    int
-	seed       uint64
-	store      string
-	id         string
-	shard      string
-	json       bool
-	quiet      bool
-	noReduce   bool
-	reduceTime time.Duration
-	resume     bool
-	logEvery   time.Duration
-}
-
-func addCampaignFlags(cmd *cobra.Command, f *campaignFlags) {
-	fl := cmd.Flags()
-	fl.Uint64VarP(&f.iterations, "iterations", "n", 0, "iteration budget of the whole campaign (0: none)")
-	fl.DurationVar(&f.duration, "time", 0, "time budget of the campaign, counting every run of it, e.g. 10m (0: none)")
-	fl.IntVarP(&f.workers, "jobs", "j", 0, "iterations run at once (default: all cores)")
-	fl.Uint64Var(&f.seed, "seed", 0, "master seed (default: random, printed)")
-	fl.StringVar(&f.store, "store", "", "findings store: a postgres:// URL shared by many workers (default: SQLite in DIR)")
-	fl.StringVar(&f.id, "campaign", "", "campaign id in the store (default: DIR's base name)")
-	fl.StringVar(&f.shard, "shard", "", "run only iterations i with i mod N = K, as K/N (for N worker processes)")
-	fl.BoolVar(&f.json, "json", false, "write the JSON event stream to standard output")
-	fl.BoolVarP(&f.quiet, "quiet", "q", false, "no progress on standard error")
-	fl.BoolVar(&f.noReduce, "no-reduce", false, "do not reduce new findings")
-	fl.DurationVar(&f.reduceTime, "reduce-timeout", campaign.DefaultReduceTimeout, "time limit for reducing one finding")
-	fl.BoolVar(&f.resume, "resume", false, "resume the campaign in DIR (its system, seed and budget are read from the store)")
-	fl.DurationVar(&f.logEvery, "log-every", campaign.DefaultLogEvery, "interval of progress lines when standard error is not a terminal")
-	allowDuration(fl, "time", zeroOK)
-}
-
-// addBudgetFlag adds --budget, another name of --time, to cmd.
-func (f *campaignFlags) addBudgetFlag(cmd *cobra.Command) {
-	cmd.Flags().DurationVar(&f.duration, "budget", 0, "time budget of the campaign, e.g. 30m (same as --time)")
-	allowDuration(cmd.Flags(), "budget", zeroOK)
-}
-
-func (f *campaignFlags) options(cmd *cobra.Command) (campaign.Options, error) {
-	o := campaign.Options{Store: f.store, Campaign: f.id, Seed: f.seed, Iterations: f.iterations,
-		Duration: f.duration, Workers: f.workers, NoReduce: f.noReduce, ReduceTimeout: f.reduceTime, LogEvery: f.logEvery}
-	if f.shard != "" {
-		sh, err := campaign.ParseShard(f.shard)
-		if err != nil {
-			return o, err
-		}
-		o.Shard = sh
-	}
-	if !f.quiet {
-		o.Progress = os.Stderr
-	}
-	if f.json {
-		o.Events = os.Stdout
-	}
-	if !cmd.Flags().Changed("seed") && !f.resume {
-		o.Seed = uint64(time.Now().UnixNano())
-	}
-	return o, nil
-}
-
 // runCampaign runs (or with --resume, resumes) a campaign of system with
 // config in dir, and maps the outcome to the exit code: 0 when the campaign
-// has no findings, 10 when it has some (as yinyang does), 1 on an error.
-func runCampaign(cmd *cobra.Command, dir, system string, config []byte, f *campaignFlags) error {
-	opts, err := f.options(cmd)
-	if err != nil {
+// has no findings, 10 when it has some (as yinyang does), 1 on an error of
+// the run, 2 on a usage error.
+func runCampaign(cmd *cobra.Command, dir, system string, config []byte, f *campaign.Flags) error {
+	// Ctrl-C stops the campaign cleanly; campaign says so on stderr.
+	sum, err := f.Run(cmd.Context(), dir, system, config, os.Stdout, os.Stderr)
+	var fe *cli.FlagError
+	switch {
+	case errors.Is(err, campaign.ErrNoBudget) || errors.As(err, &fe):
 		return err
-	}
-	ctx := cmd.Context() // Ctrl-C stops the campaign cleanly; campaign says so on opts.Progress
-	var sum *campaign.Summary
-	if f.resume {
-		sum, err = campaign.Resume(ctx, dir, opts)
-	} else {
-		if f.iterations == 0 && f.duration == 0 {
-			return fmt.Errorf("give a budget: --iterations N, --time DURATION, or both")
-		}
-		sum, err = campaign.Run(ctx, dir, system, config, opts)
-	}
-	if err != nil {
+	case err != nil:
 		return fail(1, err)
-	}
-	if sum.Signatures > 0 {
+	case sum.Signatures > 0:
 		return fail(10, nil)
 	}
 	return nil
@@ -119,7 +45,7 @@ as a campaign; 'tandem campaign demo' runs a toy system to try the harness.
 See also 'tandem report DIR' and 'tandem replay DIR ITERATION'.`,
 }
 
-var demoFlags campaignFlags
+var demoFlags campaign.Flags
 var demoOpts struct {
 	system  string
 	rate    float64
@@ -180,7 +106,7 @@ func demoConfig() ([]byte, error) {
 	return nil, fmt.Errorf("--system %q: want toy or z3toy", demoOpts.system)
 }
 
-var resumeFlags campaignFlags
+var resumeFlags campaign.Flags
 
 var campaignResumeCmd = &cobra.Command{
 	Use:   "resume DIR",
@@ -196,13 +122,13 @@ it one more hour). -j, --json apply as usual.`,
   tandem campaign resume /tmp/c2 --time 2h -j 8`,
 	Args: cobra.ExactArgs(1),
 	RunE: func(cmd *cobra.Command, args []string) error {
-		resumeFlags.resume = true
+		resumeFlags.Resume = true
 		return runCampaign(cmd, args[0], "", nil, &resumeFlags)
 	},
 }
 
 func init() {
-	addCampaignFlags(campaignDemoCmd, &demoFlags)
+	demoFlags.Register(campaignDemoCmd.Flags())
 	f := campaignDemoCmd.Flags()
 	f.StringVar(&demoOpts.system, "system", toy.FakeName, "toy system: toy or z3toy")
 	f.Float64Var(&demoOpts.rate, "rate", 0, "toy: probability that an iteration finds something (default 0.05; -1: never)")
@@ -212,8 +138,8 @@ func init() {
 	f.StringVar(&demoOpts.solvers, "solvers", "z3", "z3toy: solver specs separated by ';'")
 	f.StringVar(&demoOpts.logic, "logic", "", "z3toy: QF_BV or QF_LIA (default: either, per iteration)")
 	f.DurationVar(&demoOpts.timeout, "timeout", 2*time.Second, "z3toy: time limit per solver run")
-	allowDuration(f, "work", zeroOK)
-	addCampaignFlags(campaignResumeCmd, &resumeFlags)
+	cli.AllowDuration(f, "work", cli.ZeroOK)
+	resumeFlags.Register(campaignResumeCmd.Flags())
 	campaignCmd.AddCommand(campaignDemoCmd, campaignResumeCmd)
 	rootCmd.AddCommand(campaignCmd)
 }

@@ -6,6 +6,8 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+
+	"tandem/internal/cli"
 )
 
 // Every duration flag of every command rejects a negative and a zero value
@@ -22,14 +24,13 @@ func TestDurationFlagsRejectNonPositive(t *testing.T) {
 				return
 			}
 			n++
-			rules := strings.Join(f.Annotations[durationAnn], " ")
 			for _, v := range []string{"-5s", "0s"} {
 				if err := f.Value.Set(v); err != nil {
 					t.Fatal(err)
 				}
 				f.Changed = true
-				err := checkDurations(c.Flags())
-				allowed := (v == "0s" && strings.Contains(rules, zeroOK)) || (v == "-5s" && strings.Contains(rules, negativeOK))
+				err := cli.CheckDurations(c.Flags())
+				allowed := (v == "0s" && cli.Allows(f, cli.ZeroOK)) || (v == "-5s" && cli.Allows(f, cli.NegativeOK))
 				switch {
 				case allowed && err != nil:
 					t.Errorf("%s --%s %s: %v, but the flag allows it", c.CommandPath(), f.Name, v, err)

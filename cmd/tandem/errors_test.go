@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -122,4 +123,43 @@ func TestShortFlagsHaveOneMeaning(t *testing.T) {
 	}
 	walk(rootCmd)
 	t.Logf("short flags: %v", long)
+}
+
+// Packages return neutral errors about an option (a cli.OptionError naming
+// the field); the command names the flag (issue 24 item 2): cbsolve, cbox,
+// reduce and solver say nothing of --cb, --cb-from-define, --match-out or
+// --memory themselves. Each case runs in a process of its own, since
+// flag values persist between in-process runs.
+func TestFlagNamedByCommand(t *testing.T) {
+	bin := campaignBinary(t)
+	dir := t.TempDir()
+	write := func(name, text string) string { return testutil.WriteFile(t, dir, name, text) }
+	cb := write("cb.smt2", "(declare-cb f ((_ BitVec 8)) (_ BitVec 8))\n(assert (= (f #x01) #x02))\n(check-sat)\n")
+	bad := write("bad.smt2", "(declare-const x Int)\n(assert (+ x true))\n")
+	cnf := write("s.cnf", "p cnf 1 1\n1 0\n")
+	for _, c := range []struct {
+		args []string
+		code int
+		want string // the line after "tandem: "
+	}{
+		{[]string{"solve", cb, "--cb", "f"}, 2, `solve: --cb "f": want NAME=IMPL`},
+		{[]string{"solve", cb, "--cb", "g=g.c"}, 2, "solve: --cb: g: " + cb + " declares no closed box g"},
+		{[]string{"solve", cb}, 2, "solve: --cb: " + cb + ": closed box f ((_ BitVec 8)) (_ BitVec 8) has no implementation"},
+		{[]string{"solve", cb, "--cb-from-define", "h"}, 2, "solve: --cb-from-define: " + cb + ": the script has no define-fun named h"},
+		{[]string{"solve", cb, "--cb-timeout", "0s"}, 2, "solve: --cb-timeout 0s: a zero duration"},
+		{[]string{"reduce", "--regex", "--match-out", "(", cnf, filepath.Join(dir, "o.cnf"), "--", "true"}, 1, "reduce: --match-out: the stdout pattern is not a valid regular expression"},
+		{[]string{"run", "--solver", "z3", "--memory", "lots", bad}, 2, "run: --memory"},
+	} {
+		cmd := exec.Command(bin, c.args...)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		err := cmd.Run()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		}
+		if code != c.code || !strings.HasPrefix(stderr.String(), "tandem: "+c.want) {
+			t.Errorf("tandem %s: exit %d, stderr %q; want exit %d and %q", strings.Join(c.args, " "), code, stderr.String(), c.code, "tandem: "+c.want)
+		}
+	}
 }

@@ -1,25 +1,19 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"os"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"tandem/eval/modelcheck"
+	"tandem/internal/cli"
 	"tandem/smtlib"
 	"tandem/solver"
 )
 
-var evalFlags struct {
-	model   string
-	quiet   bool
-	check   int
-	timeout time.Duration
-}
+var evalFlags modelcheck.EvalFlags
 
 var evalCmd = &cobra.Command{
 	Use:   "eval FILE.smt2 --model MODEL.smt2",
@@ -42,36 +36,28 @@ unreadable input.`,
 }
 
 func runEval(cmd *cobra.Command, args []string) error {
-	if evalFlags.model == "" {
+	if evalFlags.Model == "" {
 		return fmt.Errorf("--model is required")
 	}
 	sc, err := smtlib.ParseFile(args[0])
 	if err != nil {
 		return err
 	}
-	m, as, err := modelcheck.ReadModelAt(evalFlags.model, sc, evalFlags.check)
+	m, as, err := modelcheck.ReadModelAt(evalFlags.Model, sc, evalFlags.Check)
 	if err != nil {
 		return err
 	}
-	ctx := cmd.Context()
-	if evalFlags.timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, evalFlags.timeout)
-		defer cancel()
-	}
+	ctx, cancel := cli.WithTimeout(cmd.Context(), evalFlags.Timeout)
+	defer cancel()
 	rep := modelcheck.EvaluateContext(ctx, as, m)
-	rep.WriteText(os.Stdout, evalFlags.quiet)
+	rep.WriteText(os.Stdout, evalFlags.Quiet)
 	if !rep.Holds() {
 		return fail(1, nil)
 	}
 	return nil
 }
 
-var checkModelFlags struct {
-	solver, profiles string
-	timeout          time.Duration
-	showModel        bool
-}
+var checkModelFlags modelcheck.CheckFlags
 
 var checkModelCmd = &cobra.Command{
 	Use:   "check-model FILE.smt2 --solver z3",
@@ -99,11 +85,11 @@ func runCheckModel(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
-	p, err := solver.LookupSpec(f.profiles, f.solver)
+	p, err := solver.LookupSpec(f.Profiles, f.Solver)
 	if err != nil {
 		return err
 	}
-	run, err := modelcheck.SolveAndCheck(cmd.Context(), sc, p, solver.Limits{Wall: f.timeout})
+	run, err := modelcheck.SolveAndCheck(cmd.Context(), sc, p, solver.Limits{Wall: f.Timeout})
 	if run != nil && run.Result != nil {
 		fmt.Printf("%s: %s (%.2fs)\n", p.Name, run.Result.Status, run.Result.Wall.Seconds())
 		if run.Result.Reason != "" {
@@ -113,7 +99,7 @@ func runCheckModel(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
-	return printChecks(run, f.showModel)
+	return printChecks(run, f.ShowModel)
 }
 
 // printChecks prints the outcome of every check-sat of a check-model run
@@ -132,16 +118,7 @@ func printChecks(run *modelcheck.Run, showModel bool) error {
 }
 
 func init() {
-	ef := evalCmd.Flags()
-	ef.StringVar(&evalFlags.model, "model", "", "the model: a get-model answer (required)")
-	ef.BoolVarP(&evalFlags.quiet, "quiet", "q", false, "print only the summary line")
-	ef.IntVar(&evalFlags.check, "check", 1, "the check-sat the model answers (1: the first); its assertions and symbols are those live there")
-	ef.DurationVar(&evalFlags.timeout, "timeout", 0, "stop evaluating after this long; the assertions left are not evaluable (0: no limit besides the evaluator's step and size budget)")
-	allowDuration(ef, "timeout", zeroOK)
-	cf := checkModelCmd.Flags()
-	cf.StringVar(&checkModelFlags.solver, "solver", "z3", "solver spec: a profile name and its extra options (see 'tandem solvers')")
-	cf.StringVar(&checkModelFlags.profiles, "profiles", "", "TOML file of solver profiles to add or override (default $TANDEM_SOLVERS or ~/.config/tandem/solvers.toml)")
-	cf.DurationVar(&checkModelFlags.timeout, "timeout", 10*time.Second, "solver time limit")
-	cf.BoolVar(&checkModelFlags.showModel, "show-model", false, "print the solver's model")
+	evalFlags.Register(evalCmd.Flags())
+	checkModelFlags.Register(checkModelCmd.Flags())
 	rootCmd.AddCommand(evalCmd, checkModelCmd)
 }

@@ -1,23 +1,16 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"tandem/fuzzysat"
-	"tandem/solver"
 )
 
-var fuzzysatFlags struct {
-	file      fuzzysat.FileOptions
-	fallback  string
-	branch    string
-	showStats bool
-	asJSON    bool
-}
+var fuzzysatFlags fuzzysat.FileFlags
 
 var fuzzysatCmd = &cobra.Command{
 	Use:   "fuzzysat QUERY.smt2 SEED.bin|--seed-model M.smt2",
@@ -47,10 +40,9 @@ Exit status: 0 when every query is sat, 1 when some are not, 2 on bad input.`,
 
 func runFuzzysat(cmd *cobra.Command, args []string) error {
 	f := &fuzzysatFlags
-	o := f.file
-	var err error
-	if o.Branch, err = fuzzysat.ParseBranch(f.branch); err != nil {
-		return fmt.Errorf("--branch %w", err)
+	o, err := f.FileOptions()
+	if err != nil {
+		return err
 	}
 	if (len(args) == 2) == (o.SeedModel != "") {
 		return fmt.Errorf("give either SEED.bin or --seed-model")
@@ -61,20 +53,17 @@ func runFuzzysat(cmd *cobra.Command, args []string) error {
 			return err
 		}
 	}
-	if f.fallback != "" {
-		// The profiles of $TANDEM_SOLVERS, as run, diver and bandit.
-		if o.Fallback, err = solver.LookupSpec("", f.fallback); err != nil {
-			return err
-		}
-	}
 	res, err := fuzzysat.SolveFile(cmd.Context(), args[0], seed, o)
+	if errors.Is(err, fuzzysat.ErrUnsupported) && o.Fallback == nil {
+		err = fmt.Errorf("%w (give --fallback z3 to have a solver answer such queries)", err)
+	}
 	if err != nil {
 		return err
 	}
-	if f.asJSON {
-		err = res.WriteJSON(os.Stdout, f.showStats)
+	if f.JSON {
+		err = res.WriteJSON(os.Stdout, f.ShowStats)
 	} else {
-		err = res.WriteText(os.Stdout, f.showStats)
+		err = res.WriteText(os.Stdout, f.ShowStats)
 	}
 	if err == nil && !res.AllSat() {
 		return fail(1, nil)
@@ -83,18 +72,6 @@ func runFuzzysat(cmd *cobra.Command, args []string) error {
 }
 
 func init() {
-	f := fuzzysatCmd.Flags()
-	o := &fuzzysatFlags.file
-	f.StringVar(&o.SeedModel, "seed-model", "", "the seed as an SMT-LIB model (general convention)")
-	f.DurationVar(&o.Timeout, "timeout", time.Second, "fuzzing budget per query")
-	f.StringVar(&o.OutDir, "outdir", "", "write each solution here as a patched seed file (or a model)")
-	f.StringVar(&fuzzysatFlags.fallback, "fallback", "", "solver to ask when fuzzing fails: z3, cvc5, or a solver spec")
-	f.BoolVar(&fuzzysatFlags.showStats, "stats", false, "print per-phase statistics")
-	f.BoolVar(&fuzzysatFlags.asJSON, "json", false, "print the results as JSON")
-	f.IntVarP(&o.Jobs, "jobs", "j", 1, "solve this many queries in parallel")
-	f.StringVar(&fuzzysatFlags.branch, "branch", "first", "which conjunct of an assert is the branch condition: first or last")
-	f.BoolVar(&o.Optimistic, "optimistic", false, "when a query is not solved, give an assignment that satisfies the branch condition only")
-	f.Uint64Var(&o.Seed, "seed", 0, "seed of the random mutations")
-	f.Int64Var(&o.MaxEvals, "max-evals", 0, "evaluation budget per query (0: none; the time budget decides)")
+	fuzzysatFlags.Register(fuzzysatCmd.Flags())
 	rootCmd.AddCommand(fuzzysatCmd)
 }

@@ -2,23 +2,15 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"os"
-	"strconv"
-	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
+	"tandem/internal/cli"
 	"tandem/reduce"
 )
 
-var reduceFlags struct {
-	file            reduce.FileOptions
-	timeout, memout string
-	crossCheck      string
-	quiet           bool
-}
+var reduceFlags reduce.FileFlags
 
 var reduceCmd = &cobra.Command{
 	Use:   "reduce [flags] IN OUT -- CMD [ARGS...]",
@@ -65,28 +57,12 @@ interesting (the golden run does not match), 2 on usage and I/O errors.`,
 }
 
 func runReduce(cmd *cobra.Command, args []string) error {
-	o := reduceFlags.file
-	o.In, o.Out, o.Command.Argv = args[0], args[1], args[2:]
-	if reduceFlags.crossCheck != "" {
-		o.Command.CrossCheck = strings.Fields(reduceFlags.crossCheck)
-	}
-	var err error
-	if reduceFlags.timeout != "" {
-		if o.Command.Timeout, err = parseSeconds(reduceFlags.timeout); err != nil {
-			return fmt.Errorf("--timeout: %w", err)
-		}
-	}
-	if m := reduceFlags.memout; m != "" {
-		mb, err := strconv.ParseInt(m, 10, 64)
-		if err != nil || mb <= 0 {
-			return fmt.Errorf("--memout %q: give the limit in megabytes, e.g. --memout 4096", m)
-		}
-		o.Command.Memory = mb << 20
-	}
-	if !reduceFlags.quiet {
-		o.Log = os.Stderr
+	o, err := reduceFlags.FileOptions(args[0], args[1], args[2:], os.Stderr)
+	if err != nil {
+		return err
 	}
 	_, err = reduce.ReduceFile(cmd.Context(), o)
+	err = cli.NameFlags(err, reduce.FlagNames)
 	var golden *reduce.GoldenError
 	if errors.Is(err, reduce.ErrNotInteresting) || errors.As(err, &golden) {
 		return fail(1, err)
@@ -95,30 +71,6 @@ func runReduce(cmd *cobra.Command, args []string) error {
 }
 
 func init() {
-	f := reduceCmd.Flags()
-	o := &reduceFlags.file
-	f.IntVarP(&o.Jobs, "jobs", "j", 1, "candidates tested in parallel")
-	f.StringVar(&reduceFlags.timeout, "timeout", "", "time limit per candidate run, in seconds or as a duration like 30s (default (golden+1)*1.5 s)")
-	f.StringVar(&reduceFlags.memout, "memout", "", "memory limit per run in MB (default 2048)")
-	f.StringVar(&o.Command.MatchOut, "match-out", "", "interesting when stdout contains this (outputs are not compared otherwise)")
-	f.StringVar(&o.Command.MatchErr, "match-err", "", "interesting when stderr contains this (outputs are not compared otherwise)")
-	f.BoolVar(&o.Command.Regex, "regex", false, "treat --match-out and --match-err as regular expressions")
-	f.BoolVar(&o.Command.IgnoreOutput, "ignore-output", false, "compare only the exit code")
-	f.BoolVar(&o.Command.IgnoreExitCode, "ignore-exitcode", false, "do not compare the exit code")
-	f.StringVar(&reduceFlags.crossCheck, "cross-check", "", "a second command; interesting when the two disagree on sat/unsat as on IN")
-	f.BoolVar(&o.Trace, "trace", false, "IN is a line-based SAT API trace, not SMT-LIB")
-	f.IntVar(&o.MaxTests, "max-tests", 0, "stop after this many candidate runs (0: no limit)")
-	f.BoolVarP(&reduceFlags.quiet, "quiet", "q", false, "no progress line and summary")
+	reduceFlags.Register(reduceCmd.Flags())
 	rootCmd.AddCommand(reduceCmd)
-}
-
-func parseSeconds(s string) (time.Duration, error) {
-	if f, err := strconv.ParseFloat(s, 64); err == nil && f > 0 {
-		return time.Duration(f * float64(time.Second)), nil
-	}
-	d, err := time.ParseDuration(s)
-	if err != nil || d <= 0 {
-		return 0, fmt.Errorf("%q is neither seconds nor a duration such as 30s", s)
-	}
-	return d, nil
 }

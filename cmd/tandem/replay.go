@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"strconv"
@@ -9,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"tandem/campaign"
+	"tandem/internal/cli"
 )
 
 var replayFlags struct {
@@ -40,9 +40,9 @@ iteration depends on timing), 2 on a usage error.`,
 			return err
 		}
 		if replayFlags.json {
-			enc := json.NewEncoder(os.Stdout)
-			enc.SetIndent("", "  ")
-			enc.Encode(r)
+			if err := cli.WriteJSON(os.Stdout, r); err != nil {
+				return err
+			}
 		} else {
 			r.WriteText(os.Stdout)
 		}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"tandem/campaign"
+	"tandem/internal/cli"
 )
 
 var reportFlags struct {
@@ -40,9 +40,7 @@ With --json, the same data is printed as JSON on standard output.`,
 			return err
 		}
 		if f.json {
-			enc := json.NewEncoder(os.Stdout)
-			enc.SetIndent("", "  ")
-			return enc.Encode(rep)
+			return cli.WriteJSON(os.Stdout, rep)
 		}
 		out := f.output
 		if out == "" {

@@ -1,28 +1,19 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"tandem/eval/modelcheck"
+	"tandem/internal/cli"
 	"tandem/smtlib"
 	"tandem/solver"
 )
 
 var runFlags struct {
-	solver     string
-	profiles   string
-	timeout    time.Duration
-	cpu        time.Duration
-	memory     string
-	models     bool
-	selfCheck  bool
-	json       bool
-	output     bool
-	checkModel bool
+	solver.RunFlags
+	json, output, checkModel bool
 }
 
 var runCmd = &cobra.Command{
@@ -56,34 +47,28 @@ timeout, memout, error or unsupported, 3 for crash, 2 for a usage error,
 
 func runRun(cmd *cobra.Command, args []string) error {
 	f := &runFlags
-	if f.solver == "" {
-		return fmt.Errorf("--solver is required: give a profile name such as z3 or cvc5 (see 'tandem solvers')")
-	}
-	p, err := solver.LookupSpec(f.profiles, f.solver)
+	p, err := f.Profile()
 	if err != nil {
 		return err
 	}
-	mem, err := solver.ParseSize(f.memory)
+	ro, err := f.RunOptions()
 	if err != nil {
-		return fmt.Errorf("--memory: %w", err)
+		return err
 	}
-	limits := solver.Limits{Wall: f.timeout, CPU: f.cpu, Memory: mem}
 	in, err := solver.InputFrom(args[0], cmd.InOrStdin())
 	if err != nil {
 		return err
 	}
 	if f.checkModel {
-		return runAndCheckModel(cmd, p, args[0], limits)
+		return runAndCheckModel(cmd, p, args[0], ro.Limits)
 	}
-	res, err := solver.Run(cmd.Context(), p, in, solver.RunOptions{Limits: limits, Mode: solver.Mode{Models: f.models, SelfCheck: f.selfCheck}})
+	res, err := solver.Run(cmd.Context(), p, in, ro)
 	if err != nil {
 		return err
 	}
 	out := cmd.OutOrStdout()
 	if f.json {
-		enc := json.NewEncoder(out)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(res); err != nil {
+		if err := cli.WriteJSON(out, res); err != nil {
 			return err
 		}
 	} else {
@@ -129,13 +114,7 @@ func runAndCheckModel(cmd *cobra.Command, p *solver.Profile, path string, limits
 
 func init() {
 	f := runCmd.Flags()
-	f.StringVarP(&runFlags.solver, "solver", "s", "", "solver spec: profile name plus options in its syntax, e.g. 'z3 smt.arith.solver=2'")
-	f.StringVar(&runFlags.profiles, "profiles", "", "TOML file of solver profiles (see 'tandem solvers --help')")
-	f.DurationVarP(&runFlags.timeout, "timeout", "t", 10*time.Second, "wall-time limit; the process tree is killed after it")
-	f.DurationVar(&runFlags.cpu, "cpu", 0, "CPU-time limit of the whole process tree (default: the --timeout)")
-	f.StringVar(&runFlags.memory, "memory", "2GiB", "memory limit: address space of each process (RLIMIT_AS) and resident memory of the tree, e.g. 512MiB, 4GiB")
-	f.BoolVar(&runFlags.models, "models", false, "turn on model production (the profile's model options)")
-	f.BoolVar(&runFlags.selfCheck, "self-check", false, "turn on the solver's own model checking (z3 model_validate=true, cvc5 --check-models)")
+	runFlags.Register(f)
 	f.BoolVar(&runFlags.json, "json", false, "print the result as JSON")
 	f.BoolVar(&runFlags.checkModel, "check-model", false, "ask for a model after the first check-sat and validate it with tandem's exact evaluator (exit 4 when invalid)")
 	f.BoolVar(&runFlags.output, "show-output", false, "also print the command line and the solver's stdout and stderr")

@@ -1,27 +1,15 @@
 package main
 
 import (
-	"context"
-	"fmt"
 	"os"
-	"time"
 
 	"github.com/spf13/cobra"
 
+	"tandem/internal/cli"
 	"tandem/sat"
 )
 
-var satFlags struct {
-	file    sat.FileOptions
-	timeout time.Duration
-	enums   [6]string // restart, decision, phase, reduce, minimize, units
-	seed    int64
-}
-
-// satEnumFlags are the flags of sat's enumerated options, in the order of
-// satFlags.enums, with the sat.Options.Set name of each.
-var satEnumFlags = [6][2]string{{"restart", "restart"}, {"decide", "decision"}, {"phase", "phase"},
-	{"reduce", "reduce"}, {"minimize", "minimize"}, {"units", "units"}}
+var satFlags sat.Flags
 
 var satCmd = &cobra.Command{
 	Use:   "sat FILE.cnf|FILE.icnf",
@@ -53,19 +41,13 @@ lemma, deletion, query, answer, model and core).`,
 // cmd.Context() and stop the search: the answers so far and the proof are
 // written out and checkable.
 func runSat(cmd *cobra.Command, args []string) error {
-	opts := sat.Options{Seed: satFlags.seed}
-	for i, fl := range satEnumFlags {
-		if err := opts.Set(fl[1], satFlags.enums[i]); err != nil {
-			return fmt.Errorf("--%s: %w", fl[0], err)
-		}
+	opts, err := satFlags.Options()
+	if err != nil {
+		return err
 	}
-	ctx := cmd.Context()
-	if satFlags.timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, satFlags.timeout)
-		defer cancel()
-	}
-	code, err := sat.SolveFile(ctx, args[0], &opts, satFlags.file, os.Stdout, os.Stderr)
+	ctx, cancel := cli.WithTimeout(cmd.Context(), satFlags.Timeout)
+	defer cancel()
+	code, err := sat.SolveFile(ctx, args[0], &opts, satFlags.File, os.Stdout, os.Stderr)
 	if err != nil {
 		return fail(1, err)
 	}
@@ -76,18 +58,6 @@ func runSat(cmd *cobra.Command, args []string) error {
 }
 
 func init() {
-	fl := satCmd.Flags()
-	fl.StringVar(&satFlags.file.Proof, "proof", "", "write an IDRUP proof to this file")
-	fl.BoolVar(&satFlags.file.Relaxed, "relaxed", false, "read the input leniently (DIMACS: no header needed; iCNF: any blanks, CR LF)")
-	fl.DurationVar(&satFlags.timeout, "timeout", 0, "stop after this long and answer UNKNOWN (0: no limit)")
-	allowDuration(fl, "timeout", zeroOK)
-	docs := [6]string{"restart policy: ema (Glucose LBD averages), luby, none", "decision heuristic: vsids, static (smallest variable first)",
-		"decision phase: saved, false, true, random", "learned clause reduction: lbd, none",
-		"learned clause minimization: recursive, local, none", "added clauses under root units: simplify (drop false literals), keep"}
-	for i, f := range satEnumFlags {
-		fl.StringVar(&satFlags.enums[i], f[0], sat.OptionValues(f[1])[0], docs[i])
-	}
-	fl.Int64Var(&satFlags.seed, "seed", 0, "seed of random phases and random decisions")
-	fl.BoolVar(&satFlags.file.Stats, "stats", false, "print solver statistics to stderr")
+	satFlags.Register(satCmd.Flags())
 	rootCmd.AddCommand(satCmd)
 }

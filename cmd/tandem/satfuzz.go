@@ -1,11 +1,9 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -14,18 +12,7 @@ import (
 	"tandem/smtlib"
 )
 
-var satfuzzFlags struct {
-	campaign campaignFlags
-	config   satfuzz.Config
-	out      string
-	// replay, reduce and gen
-	target    string
-	traceTime time.Duration
-	reduce    reduce.Options
-	quiet     bool
-	seed      uint64
-	gen       satfuzz.Options
-}
+var satfuzzFlags satfuzz.Flags
 
 var satfuzzCmd = &cobra.Command{
 	Use:   "satfuzz --target sat4j|cadical|gophersat|tandem [--options-fuzz] [--budget 30m] [-j N] [--seed N] [--out DIR]",
@@ -53,18 +40,12 @@ Exit status: 0 without findings, 10 with findings, 1 on errors.`,
 
 func runSatfuzz(cmd *cobra.Command, args []string) error {
 	f := &satfuzzFlags
-	out := f.out
-	if out == "" {
-		out = "satfuzz-" + f.config.Target
-	}
-	// "timeouts" is relative: inside the campaign directory wherever it is resumed.
-	f.config.KeepTimeouts = "timeouts"
-	cfg, _ := json.Marshal(f.config)
-	if _, err := satfuzz.NewTarget(f.config.Target); err != nil {
+	dir, cfg, err := f.CampaignConfig()
+	if err != nil {
 		return fail(2, err)
 	}
 	defer satfuzz.CloseTargets() // last resort: the harness closes its system, this ends any warm JVM left
-	return runCampaign(cmd, out, satfuzz.SystemName, cfg, &f.campaign)
+	return runCampaign(cmd, dir, satfuzz.SystemName, cfg, &f.Campaign)
 }
 
 var satfuzzReplayCmd = &cobra.Command{
@@ -75,14 +56,14 @@ answers and the problems the checks find. Exit status: 0 when the run checks,
 1 when it shows a problem, 2 on bad input.`,
 	Args: cobra.ExactArgs(1),
 	RunE: func(cmd *cobra.Command, args []string) error {
-		t, tg, err := satfuzz.LoadTrace(args[0], satfuzzFlags.target)
+		t, tg, err := satfuzz.LoadTrace(args[0], satfuzzFlags.Target)
 		if err != nil {
 			return fail(2, err)
 		}
 		if c, ok := tg.(io.Closer); ok {
 			defer c.Close()
 		}
-		ps, err := satfuzz.Replay(cmd.Context(), os.Stdout, t, tg, satfuzz.Limits{Time: satfuzzFlags.traceTime})
+		ps, err := satfuzz.Replay(cmd.Context(), os.Stdout, t, tg, satfuzz.Limits{Time: satfuzzFlags.TraceTime})
 		if err != nil {
 			return fail(1, err)
 		}
@@ -116,18 +97,18 @@ func runSatfuzzReduce(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return fail(2, err)
 	}
-	opts := f.reduce
+	opts := f.Reduce
 	if len(args) == 2 {
 		opts.OnImprove = func(best []byte) error { return reduce.WriteOutput(args[1], best) }
 	}
 	var log io.Writer = os.Stderr
-	if f.quiet {
+	if f.Quiet {
 		log = nil
 	}
-	if _, err := satfuzz.NewTarget(f.target); err != nil { // says which targets there are
+	if _, err := satfuzz.NewTarget(f.Target); err != nil { // says which targets there are
 		return fail(2, err)
 	}
-	res, err := satfuzz.ReduceTrace(cmd.Context(), data, f.target, opts, log)
+	res, err := satfuzz.ReduceTrace(cmd.Context(), data, f.Target, opts, log)
 	if err != nil {
 		return fail(1, err) // no problem to keep, or the reduction failed
 	}
@@ -144,7 +125,7 @@ var satfuzzGenCmd = &cobra.Command{
 	Short: "print one generated trace",
 	Args:  cobra.NoArgs,
 	RunE: func(cmd *cobra.Command, args []string) error {
-		t, err := satfuzz.GenerateFrom(satfuzzFlags.seed, satfuzzFlags.target, satfuzzFlags.gen)
+		t, err := satfuzz.GenerateFrom(satfuzzFlags.Seed, satfuzzFlags.Target, satfuzzFlags.Gen)
 		if err != nil {
 			return fail(2, err)
 		}
@@ -155,24 +136,10 @@ var satfuzzGenCmd = &cobra.Command{
 
 func init() {
 	f := &satfuzzFlags
-	addCampaignFlags(satfuzzCmd, &f.campaign)
-	f.campaign.addBudgetFlag(satfuzzCmd)
-	fl := satfuzzCmd.Flags()
-	fl.StringVar(&f.config.Target, "target", "tandem", "target solver")
-	fl.BoolVar(&f.config.Generator.OptionsFuzz, "options-fuzz", false, "fuzz the target's options (its option model)")
-	fl.StringVar(&f.out, "out", "", "campaign directory (default satfuzz-TARGET)")
-	fl.DurationVar(&f.config.TraceTime, "trace-time", 0, "CPU-time limit of one trace (default 2s; 10x it of wall time)")
-	fl.IntVar(&f.config.Generator.SlowShrink, "slow-shrink", 0, "divide the variables of traces that set a slow option value by N (default 5; -1: off)")
-	for _, c := range []*cobra.Command{satfuzzReplayCmd, satfuzzReduceCmd, satfuzzGenCmd} {
-		c.Flags().StringVar(&f.target, "target", "tandem", "target solver")
-	}
-	satfuzzReplayCmd.Flags().DurationVar(&f.traceTime, "trace-time", 0, "CPU-time limit of the trace (default 2s; 10x it of wall time)")
-	rf := satfuzzReduceCmd.Flags()
-	rf.IntVarP(&f.reduce.Jobs, "jobs", "j", 1, "candidate traces replayed in parallel (the result does not depend on it)")
-	rf.IntVar(&f.reduce.MaxTests, "max-tests", 0, "stop after this many replays and keep the best so far (0: no limit)")
-	rf.BoolVarP(&f.quiet, "quiet", "q", false, "no progress line and summary")
-	satfuzzGenCmd.Flags().Uint64Var(&f.seed, "seed", 1, "seed")
-	satfuzzGenCmd.Flags().BoolVar(&f.gen.OptionsFuzz, "options-fuzz", false, "draw options")
+	f.Register(satfuzzCmd.Flags())
+	f.RegisterReplay(satfuzzReplayCmd.Flags())
+	f.RegisterReduce(satfuzzReduceCmd.Flags())
+	f.RegisterGen(satfuzzGenCmd.Flags())
 	satfuzzCmd.AddCommand(satfuzzReplayCmd, satfuzzReduceCmd, satfuzzGenCmd)
 	rootCmd.AddCommand(satfuzzCmd)
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"tandem/internal/cli"
 	"tandem/smtlib"
 	"tandem/smtserve"
 	"tandem/solver"
@@ -49,7 +50,7 @@ func runSmt(cmd *cobra.Command, args []string) error {
 	}
 	fb, err := smtserve.LookupFallback(reg, f.fallback, f.callTimeout)
 	if err != nil {
-		return err
+		return cli.NameFlags(err, map[string]string{"Fallback": "fallback"})
 	}
 	opts := smtserve.Options{Budget: f.budget, Fallback: fb, Log: os.Stderr, Version: smtserve.Version()}
 	if f.seedModel != "" {
@@ -87,7 +88,7 @@ func init() {
 	f.DurationVar(&fl.budget, "budget", smtserve.DefaultBudget, "fuzzing time per check-sat")
 	f.DurationVar(&fl.callTimeout, "fallback-timeout", solver.DefaultCallTimeout, "time limit of each fallback query (then unknown)")
 	f.StringVar(&fl.seedModel, "seed-model", "", "the seed of the first queries: a model or get-value answer giving Bool/bit-vector constants")
-	f.StringVar(&fl.profiles, "profiles", "", "solver profiles file (default $TANDEM_SOLVERS, else ~/.config/tandem/solvers.toml)")
+	cli.ProfilesFlag(f, &fl.profiles)
 	f.BoolVar(&fl.version, "version", false, "print the version and exit")
 	f.BoolVar(&fl.stats, "stats", false, "print the statistics on standard error at the end")
 	rootCmd.AddCommand(smtCmd)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"tandem/internal/cli"
 	"tandem/internal/proc"
 	"tandem/solver"
 )
@@ -27,24 +28,7 @@ cgroup v2 of its own: killed as a whole, CPU counted for the tree) or
 escaped descendants found by tandem's tag and swept up). Set
 TANDEM_ISOLATION=pgroup to force the fallback.
 
-Profiles file (TOML; --profiles, else $TANDEM_SOLVERS, else
-~/.config/tandem/solvers.toml). Each [solver.NAME] table overrides the
-keys it sets in the built-in profile NAME, or defines a new profile based
-on "generic" (or on the profile named by base):
-
-  [solver.z3]
-  binary = "/opt/z3-4.13/bin/z3"
-
-  [solver.yices]
-  binary = "yices-smt2"
-  one_shot_args = ["{file}"]
-  interactive_args = ["--incremental"]
-  extra_signatures = ["Fatal error"]
-
-Keys: base, binary, one_shot_args, stdin_args, interactive_args,
-model_args, self_check_args, options, version_args, option_style
-("key=value", "--key=value", "any"), signatures, extra_signatures,
-normal_exit_codes, logics, operators, and a [solver.NAME.quirks] table.`,
+` + solver.ProfilesFileHelp,
 	Example: `  tandem solvers
   tandem solvers --all --profiles my-solvers.toml`,
 	Args: cobra.NoArgs,
@@ -66,7 +50,7 @@ normal_exit_codes, logics, operators, and a [solver.NAME.quirks] table.`,
 }
 
 func init() {
-	solversCmd.Flags().StringVar(&solversFlags.profiles, "profiles", "", "TOML file of solver profiles to add or override (default $TANDEM_SOLVERS or ~/.config/tandem/solvers.toml)")
+	cli.ProfilesFlag(solversCmd.Flags(), &solversFlags.profiles)
 	solversCmd.Flags().BoolVar(&solversFlags.all, "all", false, "also list profiles whose binary is not installed")
 	rootCmd.AddCommand(solversCmd)
 }

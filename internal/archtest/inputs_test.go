@@ -26,28 +26,7 @@ var boundedReadOK = map[string]string{
 // fatal out-of-memory). Reads go through smtlib.ReadFile, smtlib's stream
 // readers, or io.LimitReader; reads of /proc are fine.
 func TestInputsAreBounded(t *testing.T) {
-	root := testutil.RepoRoot()
-	fset := token.NewFileSet()
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(root, path)
-		rel = filepath.ToSlash(rel)
-		if d.IsDir() {
-			n := d.Name()
-			if path != root && (strings.HasPrefix(n, ".") || n == "testdata" || n == "bin" || rel == "bench" || rel == "internal") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		f, err := parser.ParseFile(fset, path, nil, 0)
-		if err != nil {
-			return err
-		}
+	eachLibraryFile(t, nil, func(fset *token.FileSet, rel string, f *ast.File) {
 		ast.Inspect(f, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
 			if !ok || len(call.Args) == 0 {
@@ -68,6 +47,38 @@ func TestInputsAreBounded(t *testing.T) {
 				fset.Position(call.Pos()), name)
 			return true
 		})
+	})
+}
+
+// eachLibraryFile calls fn with every non-test Go file of the repository
+// outside bench and internal (and outside testdata, bin and hidden
+// directories), by its path below the root, except the files skip names
+// (by base name).
+func eachLibraryFile(t *testing.T, skip map[string]bool, fn func(fset *token.FileSet, rel string, f *ast.File)) {
+	t.Helper()
+	root := testutil.RepoRoot()
+	fset := token.NewFileSet()
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		rel = filepath.ToSlash(rel)
+		if d.IsDir() {
+			n := d.Name()
+			if path != root && (strings.HasPrefix(n, ".") || n == "testdata" || n == "bin" || rel == "bench" || rel == "internal" || skip[rel]) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") || skip[d.Name()] {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, path, nil, 0)
+		if err != nil {
+			return err
+		}
+		fn(fset, rel, f)
 		return nil
 	})
 	if err != nil {

@@ -1,0 +1,60 @@
+package diver
+
+import (
+	"encoding/json"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"tandem/campaign"
+)
+
+// Flags are the flags of 'tandem diver': DIVER's options and the campaign
+// harness's. Register them, then build the campaign's configuration with
+// [Flags.Config].
+type Flags struct {
+	Campaign  campaign.Flags
+	Out       string // the campaign directory
+	opts      Options
+	mode      string
+	logics    []string
+	noOptFuzz bool
+	session   string
+}
+
+// Register adds the flags to fs.
+func (f *Flags) Register(fs *pflag.FlagSet) {
+	f.Campaign.Register(fs)
+	f.Campaign.RegisterBudget(fs)
+	fs.StringVar(&f.opts.Solver, "solver", "z3", "solver under test, with options in its own syntax, e.g. 'z3 model_validate=true'")
+	fs.StringVar(&f.opts.ModelFrom, "model-from", "", "take each seed's model from this reference solver instead")
+	fs.DurationVarP(&f.opts.Timeout, "timeout", "t", DefaultTimeout, "solver time limit per mutant")
+	fs.IntVarP(&f.opts.Mutants, "mutants", "m", DefaultMutants, "satisfiable mutants per seed (one campaign iteration)")
+	fs.StringVar(&f.mode, "mode", string(ModeDiver), "diver, noweight (uniform target choice) or nocomp (no Complicate)")
+	fs.StringSliceVar(&f.logics, "logic", nil, "logics of built-in seeds (and filter for seed files), comma-separated")
+	fs.BoolVar(&f.opts.NoSpec, "nospec", false, "no solver-specific operators")
+	fs.BoolVar(&f.noOptFuzz, "no-option-fuzz", false, "solve every mutant in the solver's default mode")
+	fs.BoolVar(&f.opts.NoSelfCheck, "no-self-check", false, "do not turn on the solver's own model check")
+	fs.BoolVar(&f.opts.OneShot, "one-shot", false, "one solver process per mutant (default: the mutants of a seed in one incremental session)")
+	fs.StringVar(&f.session, "session", string(SessionAuto), "how a session runs a mutant: push (push/pop scope), reset ((reset) and the whole script, the solver's one-shot strategy), auto (per solver and logic, docs/diver.md)")
+	fs.StringVar(&f.Out, "out", "diver-out", "campaign directory (--resume resumes the campaign in it)")
+}
+
+// Config is the campaign configuration of the flags with seeds (files or
+// directories; none: built-in seeds). A new campaign is checked first and
+// runs for 10 minutes without a budget.
+func (f *Flags) Config(seeds []string) ([]byte, error) {
+	o := f.opts
+	o.Seeds, o.Mode, o.Logics, o.NoOptionFuzz = seeds, Mode(f.mode), f.logics, f.noOptFuzz
+	o.Session = SessionStyle(f.session)
+	if f.Campaign.Resume {
+		return json.Marshal(o)
+	}
+	if _, err := New(o); err != nil {
+		return nil, err
+	}
+	if !f.Campaign.HasBudget() {
+		f.Campaign.Duration = 10 * time.Minute
+	}
+	return json.Marshal(o)
+}
