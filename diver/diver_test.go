@@ -460,13 +460,20 @@ func BenchmarkMutants(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	benchRounds(b, d, func(sat int64) { d.opt.Mutants = min(DefaultMutants, b.N-int(sat)) })
+}
+
+// benchRounds runs iterations of d until b.N satisfiable mutants, with
+// before called ahead of each, and reports them per second and per CPU
+// second of this process.
+func benchRounds(b *testing.B, d *Diver, before func(sat int64)) {
 	r := rand.New(rand.NewPCG(7, 8))
 	ctx := context.Background()
 	cpu0 := processCPU()
 	b.ResetTimer()
 	var sat int64
 	for sat < int64(b.N) {
-		d.opt.Mutants = min(DefaultMutants, b.N-int(sat))
+		before(sat)
 		var st Stats
 		var cst campaign.Stats
 		if _, err := d.round(ctx, r, &st, &cst); err != nil {
@@ -591,20 +598,5 @@ func BenchmarkMutantsSeeds(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	r := rand.New(rand.NewPCG(7, 8))
-	ctx := context.Background()
-	cpu0 := processCPU()
-	b.ResetTimer()
-	var sat int64
-	for sat < int64(b.N) {
-		var st Stats
-		var cst campaign.Stats
-		if _, err := d.round(ctx, r, &st, &cst); err != nil {
-			b.Fatal(err)
-		}
-		sat += st.MutantSat
-	}
-	b.StopTimer()
-	b.ReportMetric(float64(sat)/b.Elapsed().Seconds(), "satmutants/s")
-	b.ReportMetric(float64(sat)/(processCPU()-cpu0).Seconds(), "satmutants/cpu-s")
+	benchRounds(b, d, func(int64) {})
 }

@@ -232,14 +232,8 @@ func TestRealSessionIsolated(t *testing.T) {
 	reg := solver.NewRegistry()
 	for _, name := range []string{"z3", "cvc5"} {
 		t.Run(name, func(t *testing.T) {
-			testutil.RequireBinary(t, name)
-			p, _ := reg.Get(name)
 			ctx := context.Background()
-			s, err := solver.StartSession(ctx, p, solver.SessionOptions{Mode: solver.Mode{Models: true, SelfCheck: true}, CallCPU: 30 * time.Second, CallTimeout: 5 * time.Minute})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer s.Close()
+			s := checkingSession(t, reg, name)
 			solver.MustOK(t)(s.Exec(ctx, "(set-logic QF_LIA)"))
 			solver.MustOK(t)(s.Exec(ctx, "(declare-fun x () Int)"))
 			for i := 0; i < 2; i++ {
@@ -268,14 +262,8 @@ func TestRealSessionFresh(t *testing.T) {
 	reg := solver.NewRegistry()
 	for _, name := range []string{"z3", "cvc5", "cvc4"} {
 		t.Run(name, func(t *testing.T) {
-			testutil.RequireBinary(t, name)
-			p, _ := reg.Get(name)
 			ctx := context.Background()
-			s, err := solver.StartSession(ctx, p, solver.SessionOptions{Mode: solver.Mode{Models: true, SelfCheck: true}, CallCPU: 30 * time.Second, CallTimeout: 5 * time.Minute})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer s.Close()
+			s := checkingSession(t, reg, name)
 			scripts := [][]string{
 				{"(set-logic QF_LIA)", "(declare-fun x () Int)", "(assert (> x 3))", "(check-sat)", "(get-model)"},
 				{"(set-logic QF_BV)", "(declare-fun x () (_ BitVec 4))", "(assert (= x #x5))", "(check-sat)", "(get-model)"},
@@ -350,4 +338,18 @@ func TestRealSessionReplayKeepsGlobalDeclarations(t *testing.T) {
 	restart("1")
 	ok(s.Exec(ctx, "(reset-assertions)"))
 	restart("2")
+}
+
+// checkingSession starts a session of the named solver with models and
+// its self-check on, closed when the test ends.
+func checkingSession(t *testing.T, reg *solver.Registry, name string) *solver.Session {
+	t.Helper()
+	testutil.RequireBinary(t, name)
+	p, _ := reg.Get(name)
+	s, err := solver.StartSession(context.Background(), p, solver.SessionOptions{Mode: solver.Mode{Models: true, SelfCheck: true}, CallCPU: 30 * time.Second, CallTimeout: 5 * time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
 }

@@ -109,7 +109,7 @@ func main() {
 	seed := flag.Uint64("seed", 42, "master seed")
 	timeout := flag.Duration("t", 10*time.Second, "ablation: solver time limit per mutant")
 	out := flag.String("out", "", "ablation: directory for the campaigns (default: a temporary one)")
-	modes := flag.String("modes", "diver,noweight,nocomp", "ablation: modes to run")
+	modes := flag.String("modes", "", "ablation: modes to run (default diver,noweight,nocomp); speed: modes to run of push, reset, one-shot, harness-only (default all)")
 	jsonOut := flag.String("json", "", "write the table as JSON to this file")
 	rounds := flag.Int("rounds", 2, "speed: rounds per logic (each: push, reset and one-shot in rotating order, then harness-only)")
 	cpuProfile := flag.String("cpuprofile", "", "write this process's CPU profile (pprof) to this file")
@@ -126,7 +126,11 @@ func main() {
 	var rows []row
 	var err error
 	if *mode == "speed" {
-		srows, err := speed(ctx, *solverSpec, flag.Args(), *rounds, *iters, *mutants, *timeout, *seed)
+		var only []string
+		if *modes != "" {
+			only = strings.Split(*modes, ",")
+		}
+		srows, err := speed(ctx, *solverSpec, flag.Args(), *rounds, *iters, *mutants, *timeout, *seed, only)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
@@ -139,6 +143,9 @@ func main() {
 	case "harness":
 		rows, err = harness(ctx, *iters, *mutants, *seed)
 	case "ablation":
+		if *modes == "" {
+			*modes = "diver,noweight,nocomp"
+		}
 		rows, err = ablation(ctx, strings.Split(*modes, ","), *solverSpec, flag.Args(), *budget, *jobs, *seed, *timeout, *mutants, *out)
 	case "table":
 		for _, dir := range flag.Args() {

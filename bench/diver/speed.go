@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -65,7 +66,8 @@ var speedModes = []string{"push", "reset", "one-shot"}
 // machine's load falls on all) and harness-only; each round has its own
 // master seed, shared by the four. Same seeds, same mutants (option
 // fuzzing is off, so that the modes send the same mutants), same solver.
-func speed(ctx context.Context, solverSpec string, dirs []string, rounds int, iters uint64, mutants int, timeout time.Duration, seed uint64) ([]speedRow, error) {
+// only, when not empty, limits the modes run (e.g. harness-only alone).
+func speed(ctx context.Context, solverSpec string, dirs []string, rounds int, iters uint64, mutants int, timeout time.Duration, seed uint64, only []string) ([]speedRow, error) {
 	if len(dirs) == 0 {
 		return nil, fmt.Errorf("speed: give one seed directory per logic")
 	}
@@ -89,6 +91,9 @@ func speed(ctx context.Context, solverSpec string, dirs []string, rounds int, it
 				order = append(order, speedModes[(k+round)%n])
 			}
 			for _, m := range append(order, "harness-only") {
+				if len(only) > 0 && !slices.Contains(only, m) {
+					continue
+				}
 				o := diver.Options{Solver: solverSpec, Seeds: []string{dir}, Mutants: mutants, Timeout: timeout, NoOptionFuzz: true,
 					OneShot: m == "one-shot", NoSolver: m == "harness-only", Session: diver.SessionPush}
 				if m == "reset" {
@@ -105,7 +110,9 @@ func speed(ctx context.Context, solverSpec string, dirs []string, rounds int, it
 			}
 		}
 		for _, m := range all {
-			rows = append(rows, finish(acc[m], timeout))
+			if len(only) == 0 || slices.Contains(only, m) {
+				rows = append(rows, finish(acc[m], timeout))
+			}
 		}
 	}
 	return rows, nil
