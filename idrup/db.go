@@ -49,6 +49,9 @@ type watch struct {
 
 const binFlag = 1 << 31
 
+// maxArena bounds the arena offsets so that they leave binFlag free.
+const maxArena = binFlag
+
 type db struct {
 	// external variable -> internal index; dense table for small variables,
 	// map for the rest, so a line "i 2000000000 0" costs no memory.
