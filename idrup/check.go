@@ -215,11 +215,24 @@ func (c *checker) matchSaved(what string) error {
 	return nil
 }
 
-func (c *checker) addInput() {
+func (c *checker) addInput() error {
 	lits, h, taut := c.db.normalize(c.line.Lits, c.buf)
 	c.buf = lits
+	if err := c.room(lits); err != nil {
+		return err
+	}
 	c.db.add(lits, h, taut, true)
 	c.stats.Inputs++
+	return nil
+}
+
+// room fails when adding lits would take the clause arena past maxArena
+// words (8 GiB), where its offsets would no longer fit a watch.
+func (c *checker) room(lits []lit) error {
+	if len(c.db.arena)+header+len(lits) >= maxArena {
+		return c.errorf("the clauses take more than %d words of memory; the checker cannot hold more", maxArena)
+	}
+	return nil
 }
 
 // proofStep handles an 'l', 'd', 'w' or 'r' line.
@@ -232,6 +245,9 @@ func (c *checker) proofStep() error {
 		c.stats.Lemmas++
 		if !taut && !d.implied(lits, true) {
 			return c.lineError("lemma implication check failed")
+		}
+		if err := c.room(lits); err != nil {
+			return err
 		}
 		d.add(lits, h, taut, false)
 		return nil
@@ -410,7 +426,9 @@ func (c *checker) checkTwo() error {
 				}
 			case 'i':
 				c.save()
-				c.addInput()
+				if err := c.addInput(); err != nil {
+					return err
+				}
 				state = proofInput
 			case 'q':
 				c.save()
@@ -648,7 +666,9 @@ func (c *checker) checkOne() error {
 					return err
 				}
 			case l.Type == 'i':
-				c.addInput()
+				if err := c.addInput(); err != nil {
+					return err
+				}
 			case l.Type == 'q':
 				c.saveQuery()
 				state = proofCheck

@@ -11,7 +11,12 @@ package idrup
 // clause's arena offset (binary clauses need no arena access at all),
 // clauses are found for 'd', 'w' and 'r' through a chained hash table over
 // a metadata slice, and freed metadata and arena space are reused, so
-// checking a lemma allocates nothing once the tables have grown.
+// checking a lemma allocates nothing once the tables have grown. A visit
+// writes to a clause only when its watch moves, and the arena is compacted
+// in place. Every lemma is checked forward, as idrup-check does: a
+// backward (core-first) check would verify only the lemmas that the cores
+// use, which justifies every answer but accepts proofs with a wrong unused
+// lemma that idrup-check rejects (bench/satcheck/README.md).
 
 type lit = uint32
 
@@ -48,6 +53,9 @@ type watch struct {
 }
 
 const binFlag = 1 << 31
+
+// maxArena bounds the arena offsets so that they leave binFlag free.
+const maxArena = binFlag
 
 type db struct {
 	// external variable -> internal index; dense table for small variables,

@@ -100,7 +100,7 @@ func runTandemCheck(icnf, proof string) (time.Duration, error) {
 	return cpuSelf() - t0, err
 }
 
-func speed(idrupCheck, keep string, corrupt int, limit time.Duration) int {
+func speed(idrupCheck, keep string, corrupt, repeat int, limit time.Duration) int {
 	dir := keep
 	if dir == "" {
 		d, err := os.MkdirTemp("", "satcheck-speed")
@@ -133,6 +133,15 @@ func speed(idrupCheck, keep string, corrupt int, limit time.Duration) int {
 		}
 		cpuT, errT := runTandemCheck(icnf, proof)
 		cpuI, errI := runIdrupCheck(idrupCheck, icnf, proof, limit)
+		for range repeat - 1 {
+			t, eT := runTandemCheck(icnf, proof)
+			i, eI := runIdrupCheck(idrupCheck, icnf, proof, limit)
+			if (eT == nil) != (errT == nil) || (eI == nil) != (errI == nil) {
+				fmt.Fprintf(os.Stderr, "FAIL %s: verdicts changed between repetitions: tandem %v then %v; idrup-check %v then %v\n", sc.Name, errT, eT, errI, eI)
+				fails++
+			}
+			cpuT, cpuI = min(cpuT, t), min(cpuI, i)
+		}
 		if errT != nil || errI != nil {
 			fails++
 			fmt.Fprintf(os.Stderr, "FAIL %s: tandem: %v; idrup-check: %v\n", sc.Name, errT, errI)
