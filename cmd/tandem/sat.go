@@ -14,14 +14,14 @@ import (
 var satFlags struct {
 	file    sat.FileOptions
 	timeout time.Duration
-	enums   [6]string // restart, decision, phase, reduce, minimize, units
+	enums   [7]string // restart, decision, phase, reduce, minimize, units, mode
 	seed    int64
 }
 
 // satEnumFlags are the flags of sat's enumerated options, in the order of
 // satFlags.enums, with the sat.Options.Set name of each.
-var satEnumFlags = [6][2]string{{"restart", "restart"}, {"decide", "decision"}, {"phase", "phase"},
-	{"reduce", "reduce"}, {"minimize", "minimize"}, {"units", "units"}}
+var satEnumFlags = [7][2]string{{"restart", "restart"}, {"decide", "decision"}, {"phase", "phase"},
+	{"reduce", "reduce"}, {"minimize", "minimize"}, {"units", "units"}, {"mode", "mode"}}
 
 var satCmd = &cobra.Command{
 	Use:   "sat FILE.cnf|FILE.icnf",
@@ -81,9 +81,10 @@ func init() {
 	fl.BoolVar(&satFlags.file.Relaxed, "relaxed", false, "read the input leniently (DIMACS: no header needed; iCNF: any blanks, CR LF)")
 	fl.DurationVar(&satFlags.timeout, "timeout", 0, "stop after this long and answer UNKNOWN (0: no limit)")
 	allowDuration(fl, "timeout", zeroOK)
-	docs := [6]string{"restart policy: ema (Glucose LBD averages), luby, none", "decision heuristic: vsids, static (smallest variable first)",
+	docs := [7]string{"restart policy: ema (Glucose LBD averages), luby, none", "decision heuristic: vsids, static (smallest variable first)",
 		"decision phase: saved, false, true, random", "learned clause reduction: lbd, none",
-		"learned clause minimization: recursive, local, none", "added clauses under root units: simplify (drop false literals), keep"}
+		"learned clause minimization: recursive, local, none", "added clauses under root units: simplify (drop false literals), keep",
+		"search modes: switch (alternate focused and stable), focused, stable"}
 	for i, f := range satEnumFlags {
 		fl.StringVar(&satFlags.enums[i], f[0], sat.OptionValues(f[1])[0], docs[i])
 	}
