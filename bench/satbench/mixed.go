@@ -204,7 +204,7 @@ func writeFile(path string, f func(*bufio.Writer) error) error {
 }
 
 func limits(cfg mixedConfig) solver.Limits {
-	return solver.Limits{CPU: cfg.timeout, Wall: 3*cfg.timeout + 10*time.Second, Memory: cfg.memory}
+	return solver.Limits{CPU: cfg.timeout, Wall: 10*cfg.timeout + 10*time.Second, Memory: cfg.memory}
 }
 
 // runTandem runs tandem's solver in a child (this program with -solve)
