@@ -4,11 +4,14 @@
 //
 // Conflict-driven clause learning (Algorithm 1 of the Sat4j API-fuzzing
 // thesis; MiniSat and Glucose for the details) repeats: propagate units
-// through two watched literals per clause; on a conflict, learn the
-// first-UIP clause, shorten it (minimization), backjump and assert it; else
-// decide a variable (VSIDS, phase saving). Restarts (Luby or Glucose's LBD
-// averages) and the periodic removal of learned clauses of high LBD keep the
-// search moving. Incremental use follows IPASIR: clauses stay between
+// through two watched literals per clause (with blocking literals; binary
+// clauses from the watcher alone; all clauses in one flat arena); on a
+// conflict, learn the first-UIP clause, shorten it (recursive
+// minimization), backjump and assert it; else decide a variable (VSIDS,
+// phase saving). As in CaDiCaL and Kissat the search alternates a focused
+// mode (Glucose's LBD-average restarts, saved phases) and a stable mode
+// (Luby·1024 restarts, target phases), rephases the saved phases, and
+// forgets learned clauses in three LBD tiers. Incremental use follows IPASIR: clauses stay between
 // calls, assumptions hold for one call, and an unsatisfiable answer under
 // assumptions comes with failed assumptions (a core) found by final
 // conflict analysis.

@@ -26,6 +26,7 @@ var enumFlags = [...][3]string{
 	{"reduce", "reduce", "learned clause reduction: lbd, none"},
 	{"minimize", "minimize", "learned clause minimization: recursive, local, none"},
 	{"units", "units", "added clauses under root units: simplify (drop false literals), keep"},
+	{"mode", "mode", "search modes: switch (alternate focused and stable), focused, stable"},
 }
 
 // Register adds the flags to fs.

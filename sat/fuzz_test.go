@@ -30,6 +30,11 @@ func FuzzSolve(f *testing.F) {
 			Units:    sat.UnitPolicy(o >> 7),
 			LubyUnit: 1, ReduceInterval: 3, ReduceIncrement: 1,
 			Seed: int64(o),
+			// The length picks the mode, independent of the first byte;
+			// tiny intervals make switches and rephasing happen.
+			Mode:         sat.ModePolicy(len(data) % 3),
+			ModeInterval: 1 + len(data)%5, RephaseInterval: 1 + len(data)%7,
+			Tier2LBD: 1 + len(data)%4,
 		}
 		var proof, inter bytes.Buffer
 		s := sat.New(&opts)

@@ -11,6 +11,7 @@ import (
 var (
 	restartNames  = []string{RestartEMA: "ema", RestartLuby: "luby", RestartNone: "none"}
 	decisionNames = []string{DecideVSIDS: "vsids", DecideStatic: "static"}
+	modeNames     = []string{ModeSwitch: "switch", ModeFocused: "focused", ModeStable: "stable"}
 	phaseNames    = []string{PhaseSaved: "saved", PhaseFalse: "false", PhaseTrue: "true", PhaseRandom: "random"}
 	reduceNames   = []string{ReduceLBD: "lbd", ReduceNone: "none"}
 	minimizeNames = []string{MinimizeRecursive: "recursive", MinimizeLocal: "local", MinimizeNone: "none"}
@@ -30,6 +31,9 @@ func (p RestartPolicy) String() string { return name(restartNames, int(p)) }
 // String returns the heuristic's name: vsids or static.
 func (h DecisionHeuristic) String() string { return name(decisionNames, int(h)) }
 
+// String returns the policy's name: switch, focused or stable.
+func (p ModePolicy) String() string { return name(modeNames, int(p)) }
+
 // String returns the policy's name: saved, false, true or random.
 func (p PhasePolicy) String() string { return name(phaseNames, int(p)) }
 
@@ -45,7 +49,7 @@ func (p UnitPolicy) String() string { return name(unitsNames, int(p)) }
 // enumOptions are the enumerated options by name, with their value names.
 var enumOptions = map[string][]string{
 	"restart": restartNames, "decision": decisionNames, "phase": phaseNames,
-	"reduce": reduceNames, "minimize": minimizeNames, "units": unitsNames,
+	"reduce": reduceNames, "minimize": minimizeNames, "units": unitsNames, "mode": modeNames,
 }
 
 // OptionValues returns the value names of the enumerated option name
@@ -75,7 +79,8 @@ func (o *Options) Set(name, value string) error {
 		return nil
 	}
 	ints := map[string]*int{"lubyUnit": &o.LubyUnit, "restartMin": &o.RestartMin, "reduceInterval": &o.ReduceInterval,
-		"reduceIncrement": &o.ReduceIncrement, "keepLBD": &o.KeepLBD, "maxVar": &o.MaxVar}
+		"reduceIncrement": &o.ReduceIncrement, "keepLBD": &o.KeepLBD, "tier2LBD": &o.Tier2LBD, "maxVar": &o.MaxVar,
+		"modeInterval": &o.ModeInterval, "rephaseInterval": &o.RephaseInterval}
 	floats := map[string]*float64{"restartMargin": &o.RestartMargin, "varDecay": &o.VarDecay, "randomFreq": &o.RandomFreq}
 	var err error
 	switch {
@@ -110,5 +115,7 @@ func (o *Options) setEnum(name string, i int) {
 		o.Minimize = Minimization(i)
 	case "units":
 		o.Units = UnitPolicy(i)
+	case "mode":
+		o.Mode = ModePolicy(i)
 	}
 }

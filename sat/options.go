@@ -30,12 +30,34 @@ const (
 	DecideStatic
 )
 
+// ModePolicy chooses between the two search modes of modern solvers
+// (CaDiCaL, Kissat): focused mode restarts often (Restart, EMA by
+// default) and decides saved phases; stable mode restarts rarely
+// (Luby·1024 conflicts, "reluctant doubling") and decides the target
+// phases, the assignment of the largest conflict-free trail since the
+// last restart, which finds the models of satisfiable instances.
+type ModePolicy int
+
+const (
+	// ModeSwitch alternates focused and stable mode, starting focused,
+	// for ModeInterval·k² conflicts in round k. The default.
+	ModeSwitch ModePolicy = iota
+	// ModeFocused stays in focused mode (the solver before modes).
+	ModeFocused
+	// ModeStable stays in stable mode.
+	ModeStable
+)
+
 // PhasePolicy chooses the value given to a decision variable.
 type PhasePolicy int
 
 const (
 	// PhaseSaved reuses the variable's last value (RSAT phase saving),
-	// starting from false. The default.
+	// starting from false, or in stable mode its target value; every
+	// RephaseInterval·k conflicts the saved values are reset, in turn, to
+	// the best assignment (the largest conflict-free trail since the last
+	// reset), all false, the best again and all true (CaDiCaL's
+	// rephasing). The default.
 	PhaseSaved PhasePolicy = iota
 	// PhaseFalse always decides false.
 	PhaseFalse
@@ -51,8 +73,10 @@ type ReducePolicy int
 const (
 	// ReduceLBD removes, every ReduceInterval conflicts (growing by
 	// ReduceIncrement each time), the half of the learned clauses with the
-	// highest LBD, keeping "glue" clauses of LBD ≤ KeepLBD and clauses that
-	// are reasons on the trail (Glucose). The default.
+	// highest LBD (Glucose), keeping "glue" clauses of LBD ≤ KeepLBD, the
+	// tier-2 clauses of LBD ≤ Tier2LBD used in a conflict since the last
+	// reduction (CaDiCaL's tiers) and clauses that are reasons on the
+	// trail. The default.
 	ReduceLBD ReducePolicy = iota
 	// ReduceNone keeps every learned clause.
 	ReduceNone
@@ -109,6 +133,14 @@ type Options struct {
 
 	// Phase is the phase policy (default PhaseSaved).
 	Phase PhasePolicy
+	// Mode is the focused/stable mode policy (default ModeSwitch).
+	Mode ModePolicy
+	// ModeInterval is the conflicts of the first focused and stable
+	// phases (default 1000).
+	ModeInterval int
+	// RephaseInterval is the conflicts before the first rephasing; the
+	// k-th waits k times as long (default 1000).
+	RephaseInterval int
 
 	// Reduce is the learned-clause reduction (default ReduceLBD).
 	Reduce ReducePolicy
@@ -121,6 +153,9 @@ type Options struct {
 	// KeepLBD is the LBD up to which learned clauses are never removed
 	// (default 2: Glucose's glue clauses).
 	KeepLBD int
+	// Tier2LBD is the LBD up to which a learned clause used in a conflict
+	// since the last reduction is kept (default 6, CaDiCaL's tier2).
+	Tier2LBD int
 
 	// Minimize is the learned-clause minimization (default
 	// MinimizeRecursive).
@@ -166,8 +201,17 @@ func (o Options) withDefaults() Options {
 	if o.MaxVar <= 0 || o.MaxVar > maxVar {
 		o.MaxVar = 1 << 24
 	}
+	if o.ModeInterval <= 0 {
+		o.ModeInterval = 1000
+	}
+	if o.RephaseInterval <= 0 {
+		o.RephaseInterval = 1000
+	}
 	if o.KeepLBD <= 0 {
 		o.KeepLBD = 2
+	}
+	if o.Tier2LBD <= 0 {
+		o.Tier2LBD = 6
 	}
 	return o
 }
@@ -179,6 +223,8 @@ type Stats struct {
 	Propagations int64 // literals propagated
 	Conflicts    int64 // conflicts
 	Restarts     int64 // restarts
+	Switches     int64 // switches between focused and stable mode
+	Rephases     int64 // resets of the saved phases
 	Learned      int64 // learned clauses (units included)
 	Minimized    int64 // literals removed from learned clauses by minimization
 	Reductions   int64 // learned-clause reductions

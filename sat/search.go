@@ -368,11 +368,22 @@ func luby(y float64, i int) float64 {
 	return r
 }
 
+// stableLubyUnit is the Luby unit of stable mode (Kissat's reluctant
+// doubling interval).
+const stableLubyUnit = 1024
+
 func (s *Solver) lubyLength() int64 {
-	return int64(luby(2, s.lubyIndex) * float64(s.opts.LubyUnit))
+	unit := s.opts.LubyUnit
+	if s.stable {
+		unit = stableLubyUnit
+	}
+	return int64(luby(2, s.lubyIndex) * float64(unit))
 }
 
 func (s *Solver) shouldRestart() bool {
+	if s.stable && s.opts.Restart != RestartNone {
+		return s.lubyLeft <= 0
+	}
 	switch s.opts.Restart {
 	case RestartLuby:
 		return s.lubyLeft <= 0
@@ -388,11 +399,69 @@ func (s *Solver) shouldRestart() bool {
 func (s *Solver) restart() {
 	s.stats.Restarts++
 	s.sinceRestart = 0
-	if s.opts.Restart == RestartLuby {
+	if s.stable || s.opts.Restart == RestartLuby {
 		s.lubyIndex++
 		s.lubyLeft = s.lubyLength()
 	}
+	s.targetSize = 0
 	s.backtrack(0)
+}
+
+// updatePhases saves the assignment of the conflict-free trail prefix
+// trail[:n] as the target phases (stable mode) when it is the largest
+// since the last restart, and as the best phases when it is the largest
+// since the last rephasing.
+func (s *Solver) updatePhases(n int) {
+	if s.opts.Phase != PhaseSaved {
+		return
+	}
+	if s.stable && n > s.targetSize {
+		for _, l := range s.trail[:n] {
+			s.target[vr(l)] = 1 - 2*int8(l&1)
+		}
+		s.targetSize = n
+	}
+	if n > s.bestSize {
+		for _, l := range s.trail[:n] {
+			s.best[vr(l)] = 1 - 2*int8(l&1)
+		}
+		s.bestSize = n
+	}
+}
+
+// rephase resets the saved phases (CaDiCaL's rephasing, cycle best,
+// original, best, inverted) and the target phases to them.
+func (s *Solver) rephase() {
+	s.stats.Rephases++
+	k := s.stats.Rephases
+	s.nextRephase = s.stats.Conflicts + int64(s.opts.RephaseInterval)*(k+1)
+	for v := range s.phase {
+		switch k % 4 {
+		case 1, 3:
+			if s.best[v] != 0 {
+				s.phase[v] = s.best[v]
+			}
+		case 2:
+			s.phase[v] = -1
+		default:
+			s.phase[v] = 1
+		}
+		s.target[v] = s.phase[v]
+	}
+	s.bestSize, s.targetSize = 0, 0
+}
+
+// switchMode alternates focused and stable mode; round k lasts
+// ModeInterval·k² conflicts in each mode.
+func (s *Solver) switchMode() {
+	s.stats.Switches++
+	s.stable = !s.stable
+	k := s.stats.Switches/2 + 1
+	s.nextSwitch = s.stats.Conflicts + int64(s.opts.ModeInterval)*k*k
+	s.lubyIndex = 0
+	s.lubyLeft = s.lubyLength()
+	s.sinceRestart = 0
+	s.targetSize = 0
 }
 
 // updateEMA feeds a learned clause's LBD to the two moving averages (with
@@ -417,27 +486,41 @@ func (s *Solver) locked(c cref) bool {
 	return false
 }
 
-// reduce removes the worse half of the learned clauses by LBD.
+// reduce forgets learned clauses in three tiers (CaDiCaL, Kissat): core
+// clauses of LBD ≤ KeepLBD stay for ever; tier-2 clauses of LBD ≤
+// Tier2LBD stay while they take part in a conflict between reductions;
+// of the rest (and the unused tier-2 ones), the clauses that are not
+// reasons, the worse half by LBD and then size is deleted.
 func (s *Solver) reduce() {
 	s.stats.Reductions++
-	slices.SortStableFunc(s.learnts, func(a, b cref) int {
+	cand := s.reduceCand[:0]
+	for _, c := range s.learnts {
+		lbd, used := s.lbdOf(c), s.arena[c+1]&flagUsed != 0
+		s.arena[c+1] &^= flagUsed
+		if lbd <= s.opts.KeepLBD || (used && lbd <= s.opts.Tier2LBD) || s.locked(c) {
+			continue
+		}
+		cand = append(cand, c)
+	}
+	slices.SortStableFunc(cand, func(a, b cref) int {
 		if la, lb := s.lbdOf(a), s.lbdOf(b); la != lb {
 			return lb - la // worst first
 		}
 		return int(s.arena[b]) - int(s.arena[a])
 	})
-	limit := len(s.learnts) / 2
+	for _, c := range cand[:len(cand)/2] {
+		s.detach(c)
+		s.stats.Deleted++
+		s.logLits('d', s.lits(c))
+		s.free(c)
+	}
+	s.reduceCand = cand[:0]
 	j := 0
-	for i, c := range s.learnts {
-		if i < limit && s.lbdOf(c) > s.opts.KeepLBD && !s.locked(c) {
-			s.detach(c)
-			s.stats.Deleted++
-			s.logLits('d', s.lits(c))
-			s.free(c)
-			continue
+	for _, c := range s.learnts {
+		if !s.isDeleted(c) {
+			s.learnts[j] = c
+			j++
 		}
-		s.learnts[j] = c
-		j++
 	}
 	s.learnts = s.learnts[:j]
 	s.collect()
@@ -487,6 +570,9 @@ func (s *Solver) pickBranch() (lit, bool) {
 		}
 	default:
 		ph = s.phase[v]
+		if s.stable && s.target[v] != 0 {
+			ph = s.target[v]
+		}
 	}
 	if ph > 0 {
 		return lit(v) << 1, true
@@ -514,6 +600,7 @@ func (s *Solver) search(ctx context.Context) Status {
 				s.becomeInconsistent()
 				return Unsatisfiable
 			}
+			s.updatePhases(s.trailLim[s.decisionLevel()-1])
 			bt, lbd := s.analyze(confl)
 			s.backtrack(bt)
 			s.stats.Learned++
@@ -528,6 +615,12 @@ func (s *Solver) search(ctx context.Context) Status {
 			}
 			s.updateEMA(lbd)
 			s.varInc /= s.opts.VarDecay
+			if s.opts.Mode == ModeSwitch && s.stats.Conflicts >= s.nextSwitch {
+				s.switchMode()
+			}
+			if s.opts.Phase == PhaseSaved && s.stats.Conflicts >= s.nextRephase {
+				s.rephase()
+			}
 			continue
 		}
 		if s.opts.ConflictLimit > 0 && s.conflictsHere >= s.opts.ConflictLimit {

@@ -81,14 +81,15 @@ type Solver struct {
 	varInc   float64
 	static   int // DecideStatic cursor
 
-	watches  [][]watcher
-	arena    []uint32 // the clauses (arena.go)
-	wasted   int      // words of deleted clauses in the arena
-	clauses  []cref   // problem clauses
-	learnts  []cref
-	trail    []lit
-	trailLim []int
-	qhead    int
+	watches    [][]watcher
+	arena      []uint32 // the clauses (arena.go)
+	wasted     int      // words of deleted clauses in the arena
+	clauses    []cref   // problem clauses
+	learnts    []cref
+	reduceCand []cref // scratch of reduce
+	trail      []lit
+	trailLim   []int
+	qhead      int
 
 	ok          bool // false once the clauses are unsatisfiable
 	assumptions []lit
@@ -108,6 +109,14 @@ type Solver struct {
 	nextReduce    int64
 	reduceIntvl   int64
 	conflictsHere int64
+
+	// focused/stable modes, target and best phases, rephasing
+	stable       bool
+	nextSwitch   int64 // Stats.Conflicts at the next mode switch
+	target, best []int8
+	targetSize   int // trail prefix saved in target
+	bestSize     int
+	nextRephase  int64
 
 	stampLBD []uint32 // per level stamp for LBD
 	stamp    uint32
@@ -134,6 +143,9 @@ func New(opts *Options) *Solver {
 	s.heap.act = &s.activity
 	s.reduceIntvl = int64(o.ReduceInterval)
 	s.nextReduce = s.reduceIntvl
+	s.stable = o.Mode == ModeStable
+	s.nextSwitch = int64(o.ModeInterval)
+	s.nextRephase = int64(o.RephaseInterval)
 	return s
 }
 
@@ -192,6 +204,8 @@ func (s *Solver) ensure(n int) {
 		s.level = append(s.level, 0)
 		s.reason = append(s.reason, noRef)
 		s.phase = append(s.phase, -1)
+		s.target = append(s.target, 0)
+		s.best = append(s.best, 0)
 		s.activity = append(s.activity, 0)
 		s.seen = append(s.seen, 0)
 		s.watches = append(s.watches, nil, nil)

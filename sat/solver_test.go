@@ -259,3 +259,80 @@ func TestManyAssumptionLevels(t *testing.T) {
 		}
 	}
 }
+
+// The machinery added for speed runs and keeps answers and proofs right:
+// with small intervals a solve compacts the clause arena (deletions past
+// half of it), switches between focused and stable mode and rephases;
+// the unsat answers' proofs check and the models satisfy every clause and
+// assumption, over several incremental queries on one solver.
+func TestArenaModesRephase(t *testing.T) {
+	ctx := context.Background()
+	for _, mode := range []sat.ModePolicy{sat.ModeSwitch, sat.ModeFocused, sat.ModeStable} {
+		var proof bytes.Buffer
+		opts := sat.Options{Mode: mode, ModeInterval: 20, RephaseInterval: 10, ReduceInterval: 30, ReduceIncrement: 5, Tier2LBD: 4}
+		s := sat.New(&opts)
+		s.SetProof(&proof)
+		r := rand.New(rand.NewSource(5))
+		clauses := satgen.Random3SAT(r, 90, 3.9)
+		for _, c := range clauses {
+			s.AddClause(c...)
+		}
+		sats := 0
+		for q := range 12 {
+			as := []int{q%90 + 1, -(q*7%90 + 1), q*13%90 + 1}
+			for _, a := range as {
+				s.Assume(a)
+			}
+			st := s.Solve(ctx)
+			if st == sat.Satisfiable && !modelOK(clauses, as, s) {
+				t.Fatalf("mode %v query %d: model %v fails", mode, q, s.Model())
+			}
+			if st == sat.Satisfiable {
+				sats++
+			}
+		}
+		_, php := satgen.Pigeonhole(7, 6)
+		for _, c := range php {
+			for i := range c {
+				if c[i] > 0 {
+					c[i] += 90
+				} else {
+					c[i] -= 90
+				}
+			}
+			s.AddClause(c...)
+		}
+		if st := s.Solve(ctx); st != sat.Unsatisfiable {
+			t.Fatalf("mode %v: pigeonhole 7/6 answered %v", mode, st)
+		}
+		s.Flush()
+		checkProof(t, proof.Bytes())
+		st := s.Stats()
+		if sats == 0 || st.Deleted == 0 || st.Rephases == 0 || (mode == sat.ModeSwitch && st.Switches == 0) {
+			t.Errorf("mode %v: deleted %d, rephases %d, switches %d: the machinery did not run", mode, st.Deleted, st.Rephases, st.Switches)
+		}
+		t.Logf("mode %v: %d sat queries, %+v", mode, sats, st)
+	}
+}
+
+// modelOK checks the solver's model against the clauses and
+// assumptions.
+func modelOK(clauses [][]int, as []int, s *sat.Solver) bool {
+	for _, c := range clauses {
+		ok := false
+		for _, l := range c {
+			if s.Value(l) == l {
+				ok = true
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	for _, a := range as {
+		if s.Value(a) != a {
+			return false
+		}
+	}
+	return true
+}

@@ -98,6 +98,7 @@ func main() {
 	only := flag.String("only", "", "-set mixed: run only the instances whose name matches this regexp")
 	emit := flag.String("emit", "", "-set mixed: write the instances as DIMACS files (assumptions as units) to this directory and stop")
 	memory := flag.Int64("memory", 4<<30, "-set mixed: memory limit per solver run, bytes")
+	satOptions := flag.String("sat-options", "", "tandem's solver options as name=value,… (sat.Options.Set names), for -set mixed and -solve")
 	cpuProfile := flag.String("cpuprofile", "", "with -solve, write a CPU profile of the solve here")
 	flag.Parse()
 	if *solveFile != "" {
@@ -107,11 +108,11 @@ func main() {
 				fail(err)
 			}
 			pprof.StartCPUProfile(f)
-			code := solveChild(*solveFile, *proofFile)
+			code := solveChild(*solveFile, *proofFile, *satOptions)
 			pprof.StopCPUProfile()
 			os.Exit(code)
 		}
-		os.Exit(solveChild(*solveFile, *proofFile))
+		os.Exit(solveChild(*solveFile, *proofFile, *satOptions))
 	}
 	dir, err := os.MkdirTemp("", "satbench")
 	if err != nil {
@@ -119,7 +120,7 @@ func main() {
 	}
 	defer os.RemoveAll(dir)
 	if *set == "mixed" {
-		cfg := mixedConfig{timeout: *timeout, memory: *memory, dir: dir, emit: *emit}
+		cfg := mixedConfig{timeout: *timeout, memory: *memory, dir: dir, emit: *emit, satOptions: *satOptions}
 		if *only != "" {
 			re, err := regexp.Compile(*only)
 			if err != nil {

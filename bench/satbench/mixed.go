@@ -124,12 +124,13 @@ type mixedRow struct {
 }
 
 type mixedConfig struct {
-	timeout time.Duration
-	memory  int64
-	dir     string
-	solvers []namedSolver
-	only    *regexp.Regexp // run only the instances whose name matches
-	emit    string         // write the instances' DIMACS files here instead of running
+	timeout    time.Duration
+	memory     int64
+	dir        string
+	solvers    []namedSolver
+	only       *regexp.Regexp // run only the instances whose name matches
+	emit       string         // write the instances' DIMACS files here instead of running
+	satOptions string         // tandem's sat.Options, "name=value,…"
 }
 
 type namedSolver struct{ name, path string }
@@ -203,7 +204,7 @@ func writeFile(path string, f func(*bufio.Writer) error) error {
 }
 
 func limits(cfg mixedConfig) solver.Limits {
-	return solver.Limits{CPU: cfg.timeout, Wall: 3*cfg.timeout + 10*time.Second, Memory: cfg.memory}
+	return solver.Limits{CPU: cfg.timeout, Wall: 10*cfg.timeout + 10*time.Second, Memory: cfg.memory}
 }
 
 // runTandem runs tandem's solver in a child (this program with -solve)
@@ -225,7 +226,7 @@ func runTandem(cfg mixedConfig, self string, in mixedInstance) outcome {
 	defer os.Remove(input)
 	proof := filepath.Join(cfg.dir, in.name+".idrup")
 	defer os.Remove(proof)
-	p := solver.Command("tandem", self, "-solve", input, "-proof", proof)
+	p := solver.Command("tandem", self, "-solve", input, "-proof", proof, "-sat-options", cfg.satOptions)
 	r, err := solver.Run(context.Background(), p, solver.BytesInput(nil), solver.RunOptions{Limits: limits(cfg)})
 	if err != nil {
 		return outcome{Checked: err.Error()}
@@ -459,10 +460,21 @@ func writeJSON(path string, v any) error {
 
 // solveChild is the -solve mode: tandem's solver on one file in this
 // process, as `tandem sat FILE --proof P` does, ended by SIGTERM.
-func solveChild(path, proof string) int {
+func solveChild(path, proof, options string) int {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
-	code, err := sat.SolveFile(ctx, path, nil, sat.FileOptions{Proof: proof}, os.Stdout, os.Stderr)
+	var opts sat.Options
+	for kv := range strings.SplitSeq(options, ",") {
+		if kv == "" {
+			continue
+		}
+		k, v, _ := strings.Cut(kv, "=")
+		if err := opts.Set(k, v); err != nil {
+			fmt.Fprintln(os.Stderr, "satbench: -sat-options:", err)
+			return 1
+		}
+	}
+	code, err := sat.SolveFile(ctx, path, &opts, sat.FileOptions{Proof: proof}, os.Stdout, os.Stderr)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "satbench:", err)
 		return 1

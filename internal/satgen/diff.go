@@ -22,6 +22,12 @@ func RandomOptions(r *rand.Rand) sat.Options {
 		Minimize: sat.Minimization(r.Intn(3)),
 		Units:    sat.UnitPolicy(r.Intn(2)),
 		Seed:     r.Int63(),
+		Mode:     sat.ModePolicy(r.Intn(3)),
+	}
+	if r.Intn(3) == 0 {
+		o.ModeInterval = 1 + r.Intn(100) // switch and rephase often
+		o.RephaseInterval = 1 + r.Intn(100)
+		o.Tier2LBD = 1 + r.Intn(8)
 	}
 	if r.Intn(4) == 0 {
 		o.RandomFreq = 0.05
