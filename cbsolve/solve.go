@@ -424,7 +424,21 @@ func (s *solve) tabulateWide(ctx context.Context) (*Result, error) {
 	if was || !s.exact {
 		return nil, nil
 	}
-	return s.checkWhole(ctx, s.opts.SMTCallTimeout, "check with every box tabulated")
+	o, err := s.smt.checkOneShot(ctx, s.opts.SMTCallTimeout)
+	s.st.SMTCalls++
+	if err != nil {
+		if ctx.Err() != nil {
+			return unknownOn(ctx, err)
+		}
+		// A failed one-shot check costs the shortcut only.
+		s.tracef("one-shot check with every box tabulated: %v", err)
+		return nil, nil
+	}
+	s.tracef("one-shot check with every box tabulated: %s", o.status)
+	if r := s.decided(o); r != nil && (r.Status != Unknown || ctx.Err() != nil) {
+		return r, nil
+	}
+	return nil, nil
 }
 
 // checkWhole checks ω_smt without a partial model, within limit (0: the
