@@ -183,3 +183,20 @@ func TestCDFLSolvesWhatOthersSolve(t *testing.T) {
 		})
 	}
 }
+
+// TestUnsatEverywhere: a box that differs from bvadd nowhere on its 2^16
+// inputs. Active learning would need every point; the table proves it at
+// once, through the one-shot check (z3's incremental core, which the
+// loop's session uses, does not decide it in a minute).
+func TestUnsatEverywhere(t *testing.T) {
+	c := domCase{"add-everywhere", `
+(declare-const x (_ BitVec 8))
+(declare-const y (_ BitVec 8))
+(declare-cb add ((_ BitVec 8) (_ BitVec 8)) (_ BitVec 8))
+(assert (not (= (add x y) (bvadd x y))))
+`, map[string]func([]uint64) (uint64, error){"add": add8}, Unsat}
+	res := runCase(t, c, Options{Seed: 1, Timeout: time.Minute})
+	if res.Status != Unsat || res.Stats.Tabulated != 1 {
+		t.Fatalf("%s (%s), %d tabulated; want unsat from the table", res.Status, res.Reason, res.Stats.Tabulated)
+	}
+}

@@ -26,6 +26,11 @@ type smtEngine struct {
 	facts map[string]bool      // facts asserted, by text
 	calls int
 	round int
+	// prof is the engine's solver profile; script is ω_smt as a plain
+	// script (declarations, assertions unnamed, facts, tables: what
+	// holds outside a check's push/pop), for a one-shot check.
+	prof   *solver.Profile
+	script []string
 }
 
 // errSMT is an SMT engine failure (crash, error response, timeout).
@@ -38,7 +43,7 @@ func startSMT(ctx context.Context, p *problem, prof *solver.Profile, callLimit t
 	if err != nil {
 		return nil, fmt.Errorf("starting %s: %w", prof.Name, err)
 	}
-	e := &smtEngine{p: p, sess: sess, named: map[string]*smt.Term{}, facts: map[string]bool{}}
+	e := &smtEngine{p: p, sess: sess, prof: prof, named: map[string]*smt.Term{}, facts: map[string]bool{}}
 	if err := e.load(ctx, prof.Name); err != nil {
 		e.close()
 		return nil, err
@@ -61,6 +66,48 @@ func (e *smtEngine) exec(ctx context.Context, cmd string) error {
 	return nil
 }
 
+// execKept runs cmd in the session and keeps it in the plain script.
+func (e *smtEngine) execKept(ctx context.Context, cmd string) error {
+	e.script = append(e.script, cmd)
+	return e.exec(ctx, cmd)
+}
+
+// checkOneShot checks the plain script of ω_smt in a fresh solver process
+// (no cores, no assumptions, no push/pop), within limit (0: the
+// context's). z3's incremental core, which the session uses, handles a
+// tabulated box's decision diagram badly; the one-shot solver's
+// bit-blasting handles it in milliseconds.
+func (e *smtEngine) checkOneShot(ctx context.Context, limit time.Duration) (*outcome, error) {
+	if limit <= 0 {
+		d, ok := ctx.Deadline()
+		if !ok {
+			return nil, fmt.Errorf("%w: a one-shot check needs a limit", errSMT)
+		}
+		limit = time.Until(d)
+	}
+	if limit <= 0 {
+		return &outcome{status: solver.StatusTimeout}, nil
+	}
+	script := strings.Join(e.script, "\n") + "\n(check-sat)\n(get-model)\n"
+	r, err := solver.Run(ctx, e.prof, solver.BytesInput([]byte(script)), solver.RunOptions{
+		Limits: solver.Limits{Wall: limit, CPU: limit}, Mode: solver.Mode{Models: true}})
+	if err != nil {
+		return nil, fmt.Errorf("%w: one-shot check: %v", errSMT, err)
+	}
+	o := &outcome{status: r.Status}
+	if r.Status == solver.StatusSat {
+		if len(r.RawResponses) == 0 {
+			return nil, fmt.Errorf("%w: one-shot check: sat without a model", errSMT)
+		}
+		m, err := e.p.modelOf(r.RawResponses[0])
+		if err != nil {
+			return nil, err
+		}
+		o.model = m
+	}
+	return o, nil
+}
+
 // load declares the script's symbols and asserts ω_smt.
 func (e *smtEngine) load(ctx context.Context, name string) error {
 	opts := []string{
@@ -81,23 +128,23 @@ func (e *smtEngine) load(ctx context.Context, name string) error {
 		switch c.Kind {
 		case smtlib.CmdDeclareSort, smtlib.CmdDefineSort, smtlib.CmdDeclareDatatype,
 			smtlib.CmdDeclareDatatypes, smtlib.CmdDeclareFun, smtlib.CmdDeclareConst:
-			if err := e.exec(ctx, c.String()); err != nil {
+			if err := e.execKept(ctx, c.String()); err != nil {
 				return err
 			}
 		}
 	}
 	for _, f := range e.p.boxList {
-		if err := e.exec(ctx, declareFun(f)); err != nil {
+		if err := e.execKept(ctx, declareFun(f)); err != nil {
 			return err
 		}
 	}
 	for _, f := range e.p.args {
-		if err := e.exec(ctx, declareFun(f)); err != nil {
+		if err := e.execKept(ctx, declareFun(f)); err != nil {
 			return err
 		}
 	}
 	for _, d := range e.p.defs {
-		if err := e.exec(ctx, declareFun(d.T.Func())); err != nil {
+		if err := e.execKept(ctx, declareFun(d.T.Func())); err != nil {
 			return err
 		}
 	}
@@ -149,7 +196,9 @@ func hasBinder(t *smt.Term) bool {
 func (e *smtEngine) assertNamed(ctx context.Context, prefix string, t *smt.Term) error {
 	name := e.p.freshName(prefix)
 	e.named[name] = t
-	return e.exec(ctx, "(assert (! "+termText(t)+" :named "+smt.QuoteSymbol(name)+"))")
+	text := termText(t)
+	e.script = append(e.script, "(assert "+text+")")
+	return e.exec(ctx, "(assert (! "+text+" :named "+smt.QuoteSymbol(name)+"))")
 }
 
 // addFact asserts f(args) = v, a fact about a closed box learned by running
@@ -177,7 +226,7 @@ func (e *smtEngine) addFact(ctx context.Context, f *smt.Func, args []smt.Value, 
 		return false, nil
 	}
 	e.facts[key] = true
-	return true, e.exec(ctx, "(assert "+key+")")
+	return true, e.execKept(ctx, "(assert "+key+")")
 }
 
 // addTable equates every ground application of the table's box with the
@@ -197,7 +246,7 @@ func (e *smtEngine) addTable(ctx context.Context, t *table) error {
 			fmt.Fprintf(&b, "(p!%d %s)", i, termText(a))
 		}
 		b.WriteString(") " + body + ")))")
-		if err := e.exec(ctx, b.String()); err != nil {
+		if err := e.execKept(ctx, b.String()); err != nil {
 			return err
 		}
 	}

@@ -278,17 +278,9 @@ func (s *solve) cdfl(ctx context.Context) (*Result, error) {
 		if c := s.opts.SMTCallTimeout; c > 0 && (limit == 0 || c < limit) {
 			limit = c
 		}
-		o, err := s.checkSMTWithin(ctx, nil, limit)
-		if err != nil {
-			return unknownOn(ctx, err)
+		if r, err := s.checkWhole(ctx, limit, "pre-check"); err != nil || r != nil {
+			return r, err
 		}
-		s.tracef("pre-check: %s", o.status)
-		if r := s.decided(o); r != nil && (r.Status != Unknown || ctx.Err() != nil) {
-			return r, nil
-		}
-		// An engine that cannot decide the pure part (unknown, or out of
-		// the pre-check's time) leaves the formula to the loop.
-		s.fz.setHint(o.model)
 	}
 	deadline, _ := ctx.Deadline()
 	slice, evals := s.opts.FuzzSlice, s.opts.FuzzEvals
@@ -433,11 +425,33 @@ func (s *solve) tabulateWide(ctx context.Context) (*Result, error) {
 	if was || !s.exact {
 		return nil, nil
 	}
-	o, err := s.checkSMT(ctx, nil)
+	o, err := s.smt.checkOneShot(ctx, s.opts.SMTCallTimeout)
+	s.st.SMTCalls++
+	if err != nil {
+		if ctx.Err() != nil {
+			return unknownOn(ctx, err)
+		}
+		// A failed one-shot check costs the shortcut only.
+		s.tracef("one-shot check with every box tabulated: %v", err)
+		return nil, nil
+	}
+	s.tracef("one-shot check with every box tabulated: %s", o.status)
+	if r := s.decided(o); r != nil && (r.Status != Unknown || ctx.Err() != nil) {
+		return r, nil
+	}
+	return nil, nil
+}
+
+// checkWhole checks ω_smt without a partial model, within limit (0: the
+// time left): a verdict, or nil to go on. An engine that cannot decide
+// (unknown, or out of its limit) leaves the formula to the loop, and its
+// model, if any, seeds the fuzzer.
+func (s *solve) checkWhole(ctx context.Context, limit time.Duration, what string) (*Result, error) {
+	o, err := s.checkSMTWithin(ctx, nil, limit)
 	if err != nil {
 		return unknownOn(ctx, err)
 	}
-	s.tracef("check with every box tabulated: %s", o.status)
+	s.tracef("%s: %s", what, o.status)
 	if r := s.decided(o); r != nil && (r.Status != Unknown || ctx.Err() != nil) {
 		return r, nil
 	}
