@@ -395,7 +395,7 @@ func (p *problem) modelOf(raw string) (*eval.Model, error) {
 		if _, ok := m.Const(f); ok {
 			continue
 		}
-		if v, ok := defaultValue(f.Result); ok {
+		if v, ok := smt.DefaultValue(f.Result); ok {
 			m.SetConst(f, v)
 		}
 	}

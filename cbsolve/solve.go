@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/big"
 	"strings"
 	"time"
 
@@ -710,7 +709,7 @@ func (s *solve) fuzzModel(m1 []assign) *Result {
 	}
 	for _, f := range s.p.consts {
 		if _, ok := m.Const(f); !ok {
-			if v, ok := defaultValue(f.Result); ok {
+			if v, ok := smt.DefaultValue(f.Result); ok {
 				m.SetConst(f, v)
 			}
 		}
@@ -895,18 +894,4 @@ func showAssign(m1 []assign) string {
 		fmt.Fprintf(&b, "%s=%v", a.f.Name, a.v)
 	}
 	return b.String()
-}
-
-func defaultValue(s *smt.Sort) (smt.Value, bool) {
-	switch s.Kind {
-	case smt.KindBool:
-		return smt.BoolValue(false), true
-	case smt.KindInt:
-		return smt.IntValue{V: new(big.Int)}, true
-	case smt.KindReal:
-		return smt.RealValue{V: new(big.Rat)}, true
-	case smt.KindBitVec:
-		return smt.BVValue{W: s.Width, V: new(big.Int)}, true
-	}
-	return nil, false
 }

@@ -135,26 +135,6 @@ func modelFromText(sc *smtlib.Script, text string) (*eval.Model, error) {
 	return eval.ModelFromSMTLIB(sm)
 }
 
-// defaultValue is the value given to a constant the solver's model leaves
-// out (any value works for the solver; the evaluator checks the seed).
-func defaultValue(s *smt.Sort) smt.Value {
-	switch s.Kind {
-	case smt.KindBool:
-		return smt.BoolValue(false)
-	case smt.KindInt:
-		return smt.IntValue{V: new(big.Int)}
-	case smt.KindReal:
-		return smt.RealValue{V: new(big.Rat)}
-	case smt.KindString:
-		return smt.StringValue{}
-	case smt.KindBitVec:
-		return smt.NewBVValue(new(big.Int), s.Width)
-	case smt.KindFloat:
-		return smt.NewFPValue(s.EB, s.SB, new(big.Int))
-	}
-	return nil
-}
-
 // constValues takes M's values of the seed's constants from a solver model
 // (nil when the model has no usable value for one of them).
 func (s *seedScript) constValues(em *eval.Model) (map[*smt.Func]smt.Value, error) {
@@ -162,8 +142,8 @@ func (s *seedScript) constValues(em *eval.Model) (map[*smt.Func]smt.Value, error
 	for _, f := range s.consts {
 		v, ok := em.Const(f)
 		if !ok {
-			v = defaultValue(f.Result)
-			if v == nil {
+			// any value works for the solver; the evaluator checks the seed
+			if v, ok = smt.DefaultValue(f.Result); !ok {
 				return nil, fmt.Errorf("model gives no value for %s of sort %s", f.Name, f.Result)
 			}
 		}

@@ -9,6 +9,7 @@ import (
 	"math/big"
 	"strings"
 	"sync"
+	"time"
 
 	"tandem/eval"
 	"tandem/fuzzysat"
@@ -127,6 +128,12 @@ func New(opts Options) (*Session, error) {
 	if opts.Budget <= 0 {
 		opts.Budget = DefaultBudget
 	}
+	switch {
+	case opts.Fuzz.MaxEvals == 0:
+		opts.Fuzz.MaxEvals = DefaultMaxEvals
+	case opts.Fuzz.MaxEvals < 0:
+		opts.Fuzz.MaxEvals = 0 // fuzzysat: no bound
+	}
 	if opts.Filename == "" {
 		opts.Filename = "<stdin>"
 	}
@@ -165,7 +172,19 @@ func (s *Session) resetState() {
 func (s *Session) Stats() Stats {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.stats
+	return s.statsNow()
+}
+
+// cpuReporter is a Backend that reports the CPU time its processes used.
+type cpuReporter interface{ CPU() time.Duration }
+
+// statsNow is the statistics with the fallback's CPU time so far.
+func (s *Session) statsNow() Stats {
+	st := s.stats
+	if c, ok := s.fb.(cpuReporter); ok {
+		st.FallbackCPU += c.CPU()
+	}
+	return st
 }
 
 // Close ends the fallback solver, killing its process tree. It is safe to
@@ -181,6 +200,9 @@ func (s *Session) closeFallback() error {
 		return nil
 	}
 	err := s.fb.Close()
+	if c, ok := s.fb.(cpuReporter); ok {
+		s.stats.FallbackCPU += c.CPU()
+	}
 	s.fb = nil
 	s.fbDecls = false
 	return err
@@ -409,12 +431,12 @@ func (s *Session) getInfo(c *smtlib.Command) {
 	}
 }
 
-func (s *Session) writeStats() { s.stats.Write(s.out) }
+func (s *Session) writeStats() { s.statsNow().Write(s.out) }
 
 // Write prints the statistics as (get-info :all-statistics) answers them:
 // a list of keywords and values, as z3 does.
 func (st Stats) Write(w io.Writer) {
-	fmt.Fprintf(w, "(:queries %d\n :fuzz-sat %d\n :fuzz-unsat %d\n :fallback-sat %d\n :fallback-unsat %d\n :fallback-unknown %d\n :unknown %d\n :invalid-fallback-models %d\n :unchecked-fallback-models %d\n :fuzz-time %.6f\n :fallback-time %.6f\n :fallback-round-trips %d\n :errors %d)\n",
+	fmt.Fprintf(w, "(:queries %d\n :fuzz-sat %d\n :fuzz-unsat %d\n :fallback-sat %d\n :fallback-unsat %d\n :fallback-unknown %d\n :unknown %d\n :invalid-fallback-models %d\n :unchecked-fallback-models %d\n :fuzz-time %.6f\n :fallback-time %.6f\n :fallback-cpu %.6f\n :fallback-round-trips %d\n :errors %d)\n",
 		st.Queries, st.FuzzSat, st.FuzzUnsat, st.FallbackSat, st.FallbackUnsat, st.FallbackUnknown, st.Unknown,
-		st.InvalidModels, st.UncheckedModels, st.FuzzTime.Seconds(), st.FallbackTime.Seconds(), st.RoundTrips, st.Errors)
+		st.InvalidModels, st.UncheckedModels, st.FuzzTime.Seconds(), st.FallbackTime.Seconds(), st.FallbackCPU.Seconds(), st.RoundTrips, st.Errors)
 }

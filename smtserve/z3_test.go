@@ -59,10 +59,10 @@ func TestConcolicAgreesWithZ3(t *testing.T) {
 	if d.Disagree != 0 || d.Misaligned || d.UnknownA != 0 || len(za.Answers) != q {
 		t.Errorf("%d queries: %+v (z3 gave %d answers)", q, d, len(za.Answers))
 	}
-	if st.InvalidModels != 0 || st.FuzzSat+st.FuzzUnsat == 0 {
+	if st.InvalidModels != 0 || st.FuzzSat+st.FuzzUnsat == 0 || (st.RoundTrips > 0 && st.FallbackCPU <= 0) {
 		t.Errorf("stats %+v", st)
 	}
-	t.Logf("%d queries, %d answered by fuzzing", q, st.FuzzSat+st.FuzzUnsat)
+	t.Logf("%d queries, %d answered by fuzzing; the fallback z3 used %v of CPU", q, st.FuzzSat+st.FuzzUnsat, st.FallbackCPU)
 }
 
 // TestIncrementalCorpusAgreesWithZ3 runs a bounded subset of the corpus's

@@ -89,6 +89,14 @@ type speedResult struct {
 	FuzzShare    float64        `json:"fuzz_share"`
 	TandemStats  map[string]int `json:"tandem_stats"`
 	TandemStatsS string         `json:"tandem_stats_text"`
+	// FallbackCPUS is the CPU time of tandem's fallback processes in the
+	// last round (:fallback-cpu), OwnCPUS the rest of tandem's tree in
+	// that round (its own process), and FloorSpeedup z3's CPU over the
+	// fallback's alone: the CPU ratio tandem would reach if its own work
+	// cost nothing and fuzzing answered the same queries.
+	FallbackCPUS float64 `json:"fallback_cpu_s"`
+	OwnCPUS      float64 `json:"own_cpu_s"`
+	FloorSpeedup float64 `json:"floor_speedup"`
 }
 
 func speed(ctx context.Context, tandemArgv []string, z3 string, z3Timeout time.Duration, queries, modelEvery, rounds int, scriptPath string, tandemOnly bool, baseline, responses string) speedResult {
@@ -154,6 +162,13 @@ func speed(ctx context.Context, tandemArgv []string, z3 string, z3Timeout time.D
 		if q := r.TandemStats[":queries"]; q > 0 {
 			r.FuzzShare = float64(r.TandemStats[":fuzz-sat"]+r.TandemStats[":fuzz-unsat"]) / float64(q)
 		}
+		if m := fallbackCPU.FindStringSubmatch(r.TandemStatsS); m != nil {
+			r.FallbackCPUS, _ = strconv.ParseFloat(m[1], 64)
+			r.OwnCPUS = ta.Res.CPU().Seconds() - r.FallbackCPUS
+			if r.FallbackCPUS > 0 {
+				r.FloorSpeedup = r.Z3.CPUS / r.FallbackCPUS
+			}
+		}
 	}
 	fmt.Printf("concolic script from the SAGE corpus: %d check-sat, get-model every %d, %d round(s) per side, alternating\n", n, modelEvery, rounds)
 	fmt.Printf("%-44s %9s %9s %6s %6s %6s %6s\n", "solver", "wall s", "cpu s", "sat", "unsat", "unk", "errors")
@@ -163,6 +178,7 @@ func speed(ctx context.Context, tandemArgv []string, z3 string, z3Timeout time.D
 	fmt.Printf("speed-up (z3 / tandem): wall %.2fx, CPU %.2fx\n", r.WallSpeedup, r.CPUSpeedup)
 	fmt.Printf("answers compared %d: disagreements %d, unknown only in tandem %d, only in z3 %d, misaligned %v\n",
 		r.Diff.Answers, r.Diff.Disagree, r.Diff.UnknownA, r.Diff.UnknownB, r.Diff.Misaligned)
+	fmt.Printf("tandem's CPU in the last round: its own process %.3f s, the fallback's %.3f s (z3 -in / fallback alone: %.2fx, the floor)\n", r.OwnCPUS, r.FallbackCPUS, r.FloorSpeedup)
 	fmt.Printf("answered by fuzzing: %.1f%%\ntandem statistics: %s\n", 100*r.FuzzShare, strings.Join(strings.Fields(r.TandemStatsS), " "))
 	if baseline != "" && len(za.Res.RawResponses) > 0 {
 		fmt.Printf("baseline statistics: %s\n", strings.Join(strings.Fields(za.Res.RawResponses[len(za.Res.RawResponses)-1]), " "))
@@ -203,6 +219,8 @@ func count(s *side, r *smtdiff.Run) {
 	}
 	s.Errors = len(r.Res.Errors)
 }
+
+var fallbackCPU = regexp.MustCompile(`:fallback-cpu\s+([0-9.]+)`)
 
 var statPair = regexp.MustCompile(`(:[a-z-]+)\s+([0-9]+)(\s|\))`)
 
