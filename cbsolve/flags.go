@@ -43,11 +43,12 @@ func (f *FileFlags) Register(fs *pflag.FlagSet) {
 	fs.Uint64Var(&o.Seed, "seed", 0, "seed of the fuzzer's random choices")
 	fs.BoolVar(&o.CBFacts, "cb-facts", false, "add the closed-box input/output facts of every partial model to the SMT side (CONVERTCBTOUF)")
 	fs.IntVar(&o.TabulateMax, "tabulate-max", 4096, "give the SMT engine the whole table of closed boxes with at most this many argument tuples")
+	fs.IntVar(&o.TableMax, "table-max", 1<<16, "give the SMT engine a decision diagram of the whole table of closed boxes with at most this many argument tuples (above --tabulate-max)")
 	fs.BoolVar(&f.noTabulate, "no-tabulate", false, "never tabulate closed boxes")
 	fs.BoolVar(&o.NoPrecheck, "no-precheck", false, "skip the pure-SMT check before the loop (ablation)")
 	fs.BoolVar(&o.NoEquivalence, "no-equiv", false, "no equivalence classes or magic bytes in the fuzzer (ablation)")
 	fs.Var(&f.fuzzSlice, "fuzz-slice", "first time slice of a fuzz run before active-learning steps (-1 or off: no slicing, as the paper)")
-	fs.Int64Var(&o.FuzzEvals, "fuzz-evals", 0, "count fuzz slices (and the probe) in executions, not time: the same --seed gives the same run on any machine (e.g. 100000; 0: time slices)")
+	fs.Int64Var(&o.FuzzEvals, "fuzz-evals", 0, "count fuzz slices (and the probe) in executions, not time: the same --seed gives the same run on any machine (e.g. 100000; 0: time slices); in fuzz-only mode, the whole run's executions")
 	fs.DurationVar(&o.SMTCallTimeout, "smt-call-timeout", 0, "time limit of one SMT engine check (default: the time left; the cdfl pre-check gets at most a quarter of --timeout)")
 	fs.StringVar(&o.Profiles, "profiles", "", "TOML file of solver profiles for --smt (default $TANDEM_SOLVERS or ~/.config/tandem/solvers.toml; see 'tandem solvers --help')")
 	fs.BoolVar(&o.NoArgPurify, "no-arg-purify", false, "keep closed-box arguments as terms instead of fresh constants (ablation)")
@@ -68,7 +69,7 @@ func (f *FileFlags) FileOptions(trace io.Writer) (FileOptions, error) {
 	}
 	o.Mode, o.FuzzSlice, o.Probe = m, time.Duration(f.fuzzSlice), time.Duration(f.probe)
 	if f.noTabulate {
-		o.TabulateMax = -1
+		o.TabulateMax, o.TableMax = -1, -1
 	}
 	if f.trace {
 		o.Trace = trace

@@ -76,6 +76,14 @@ type Options struct {
 	// real semantics (default 4096; negative: never). This is what proves
 	// the small-domain instances (4-bit Delphi benchmarks) unsat.
 	TabulateMax int
+	// TableMax: a closed box whose domain has more than TabulateMax but
+	// at most TableMax argument tuples (default 65536, 16 bits; negative,
+	// or TabulateMax negative: never) is run on all of them before solving, and its table given
+	// to the SMT engine as a decision diagram that defines its ground
+	// applications (table.go). It is dropped, and the box left to the
+	// loop, when running the box on its domain takes more than a quarter
+	// of Timeout (a quarter since the solve started).
+	TableMax int
 	// NoPrecheck skips the pure-SMT check of ω_smt before the loop.
 	NoPrecheck bool
 	// NoEquivalence turns off the equivalence-class and magic-byte
@@ -90,7 +98,8 @@ type Options struct {
 	// of time, so that a run with a given Seed is the same on every
 	// machine (as long as Timeout does not cut it): the probe and the
 	// first slice have FuzzEvals executions, and each later slice twice
-	// the one before. Timeout still bounds the whole solve.
+	// the one before. Timeout still bounds the whole solve. In fuzz-only
+	// mode it is the budget of the whole run.
 	FuzzEvals int64
 	// NoArgPurify keeps closed-box arguments as the terms they are,
 	// instead of purifying them into fresh constants defined in ω_smt.
@@ -125,6 +134,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.TabulateMax == 0 {
 		o.TabulateMax = 4096
+	}
+	if o.TableMax == 0 {
+		o.TableMax = 1 << 16
 	}
 	if o.Probe == 0 {
 		o.Probe = 100 * time.Millisecond

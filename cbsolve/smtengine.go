@@ -180,6 +180,30 @@ func (e *smtEngine) addFact(ctx context.Context, f *smt.Func, args []smt.Value, 
 	return true, e.exec(ctx, "(assert "+key+")")
 }
 
+// addTable equates every ground application of the table's box with the
+// table: (= t (let ((p!0 u0) …) TABLE)) for each t = f(u0 …).
+func (e *smtEngine) addTable(ctx context.Context, t *table) error {
+	body, err := t.term(e.p.st)
+	if err != nil {
+		return err
+	}
+	for _, d := range e.p.defs {
+		if d.F != t.f {
+			continue
+		}
+		var b strings.Builder
+		b.WriteString("(assert (= " + termText(d.T) + " (let (")
+		for i, a := range d.Args {
+			fmt.Fprintf(&b, "(p!%d %s)", i, termText(a))
+		}
+		b.WriteString(") " + body + ")))")
+		if err := e.exec(ctx, b.String()); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // outcome is one check of the SMT engine.
 type outcome struct {
 	status solver.Status

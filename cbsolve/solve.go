@@ -154,6 +154,10 @@ type solve struct {
 	st   *Stats
 	fz   *fuzzEngine
 	smt  *smtEngine
+	// exact: every closed box the formula applies is tabulated, so ω_smt
+	// is the whole formula (see tabulate); tabled are the boxes tabulated.
+	exact  bool
+	tabled map[*smt.Func]bool
 }
 
 func (s *solve) tracef(format string, args ...any) {
@@ -190,7 +194,7 @@ func (s *solve) run(ctx context.Context) (*Result, error) {
 	// Tabulation is part of tandem's CDFL; active learning, as Delphi
 	// does it, learns facts only from the models it checks.
 	if s.opts.Mode == CDFL {
-		if err := s.tabulate(ctx); err != nil {
+		if err := s.tabulate(ctx, false); err != nil {
 			return unknownOn(ctx, err)
 		}
 	}
@@ -250,6 +254,9 @@ func (s *solve) decided(o *outcome) *Result {
 		if s.st.Facts > 0 {
 			why += fmt.Sprintf(" plus %d facts learned by running them", s.st.Facts)
 		}
+		if n := s.st.Tabulated; n > 0 {
+			why += fmt.Sprintf(" (%d boxes tabulated on their whole domain)", n)
+		}
 		return &Result{Status: Unsat, Reason: why}
 	case solver.StatusSat:
 		if ok, _ := s.valid(o.model); ok {
@@ -263,7 +270,12 @@ func (s *solve) decided(o *outcome) *Result {
 func (s *solve) cdfl(ctx context.Context) (*Result, error) {
 	if !s.opts.NoPrecheck {
 		limit := s.opts.Timeout / 4
-		if c := s.opts.SMTCallTimeout; c > 0 && c < limit {
+		if s.exact {
+			// Every box is tabulated: ω_smt is the whole formula, and
+			// the engine's answer is the answer. It gets the time left.
+			limit = 0
+		}
+		if c := s.opts.SMTCallTimeout; c > 0 && (limit == 0 || c < limit) {
 			limit = c
 		}
 		o, err := s.checkSMTWithin(ctx, nil, limit)
@@ -299,6 +311,9 @@ func (s *solve) cdfl(ctx context.Context) (*Result, error) {
 			return unknownOn(ctx, err)
 		}
 		return r, nil
+	}
+	if r, err := s.tabulateWide(ctx); err != nil || r != nil {
+		return r, err
 	}
 	for {
 		if sch.due(s.st) {
@@ -402,6 +417,32 @@ func (s *solve) cdfl(ctx context.Context) (*Result, error) {
 			s.block(m1, assignedFuncs(m1))
 		}
 	}
+}
+
+// tabulateWide tabulates the boxes of domains up to TableMax (tabulate) and,
+// when that makes ω_smt the whole formula, gives the SMT engine the time
+// left to decide it: its answer is then the answer.
+func (s *solve) tabulateWide(ctx context.Context) (*Result, error) {
+	if s.opts.Mode != CDFL {
+		return nil, nil
+	}
+	was := s.exact
+	if err := s.tabulate(ctx, true); err != nil {
+		return unknownOn(ctx, err)
+	}
+	if was || !s.exact {
+		return nil, nil
+	}
+	o, err := s.checkSMT(ctx, nil)
+	if err != nil {
+		return unknownOn(ctx, err)
+	}
+	s.tracef("check with every box tabulated: %s", o.status)
+	if r := s.decided(o); r != nil && (r.Status != Unknown || ctx.Err() != nil) {
+		return r, nil
+	}
+	s.fz.setHint(o.model)
+	return nil, nil
 }
 
 // propose lets the SMT engine complete the closed-box outputs the fuzzer
@@ -594,7 +635,8 @@ func (s *solve) fuzzOnly(ctx context.Context) (*Result, error) {
 	}
 	deadline, _ := ctx.Deadline()
 	s.st.Iterations = 1
-	m1, err := s.fz.run(ctx, deadline, 0)
+	// FuzzEvals, when set, is the run's whole budget of executions.
+	m1, err := s.fz.run(ctx, deadline, s.opts.FuzzEvals)
 	if errors.Is(err, errFuzzTimeout) {
 		return &Result{Status: Unknown, Reason: "timeout: " + err.Error()}, nil
 	}
@@ -748,46 +790,81 @@ func (s *solve) fact(ctx context.Context, f *smt.Func, args []smt.Value) (bool, 
 }
 
 // tabulate gives the SMT engine the whole table of every closed box whose
-// domain is small.
-func (s *solve) tabulate(ctx context.Context) error {
-	if s.opts.TabulateMax < 0 {
-		return nil
+// domain is small: as ground facts up to TabulateMax argument tuples (they
+// hold for applications under quantifiers too), and, when wide is set, up
+// to TableMax as a decision diagram that defines the box's ground
+// applications (table.go). Either way the SMT engine then knows the box
+// exactly on its domain, and s.exact records whether that is so for every
+// box the formula applies: ω_smt is then the whole formula, not an
+// abstraction of it. Before the pre-check only domains of at most 256
+// tuples are tabulated, and those of boxes under quantifiers (which the
+// loop cannot learn about); the rest, up to 65,536 box calls and facts
+// that slow every later SMT check, after the first learning round, which
+// often decides cheaply what a table would (Delphi's workforce examples,
+// simple-unsat).
+func (s *solve) tabulate(ctx context.Context, wide bool) error {
+	if s.tabled == nil {
+		s.tabled = map[*smt.Func]bool{}
 	}
+	start := time.Now()
 	for _, f := range s.p.boxList {
-		bits := 0
-		for _, ps := range f.Params {
-			if ps.Kind == smt.KindBool {
-				bits++
-			} else {
-				bits += ps.Width
+		bits := domainBits(f)
+		switch {
+		case s.tabled[f] || len(f.Params) == 0 || bits < 0 || bits > 30:
+		case s.opts.TabulateMax >= 0 && 1<<bits <= s.opts.TabulateMax:
+			if !wide && 1<<bits > 256 && !s.p.quantified {
+				continue // after the first learning round
 			}
-		}
-		if len(f.Params) == 0 || bits > 30 || 1<<bits > s.opts.TabulateMax {
-			continue
-		}
-		args := make([]smt.Value, len(f.Params))
-		for x := uint64(0); x < 1<<bits; x++ {
-			rest := x
-			for i, ps := range f.Params {
-				w := ps.Width
-				if ps.Kind == smt.KindBool {
-					args[i] = smt.BoolValue(rest&1 == 1)
-					rest >>= 1
-					continue
-				}
-				args[i] = smt.BVValue{W: w, V: new(big.Int).SetUint64(rest & (1<<w - 1))}
-				rest >>= w
-			}
-			if _, err := s.fact(ctx, f, args); err != nil {
+			if err := s.tabulateFacts(ctx, f, bits); err != nil {
 				return err
 			}
-			if ctx.Err() != nil {
-				return ctx.Err()
+			s.tabled[f] = true
+		case wide && s.opts.TabulateMax >= 0 && s.opts.TableMax > 0 && 1<<bits <= s.opts.TableMax && !s.p.bound:
+			// A budget of a quarter of the solve: a slow box (an external
+			// program) is left to the loop rather than tabulated.
+			t, err := buildTable(ctx, f, bits, func(args []smt.Value) (smt.Value, bool) {
+				v, err := s.set.CallValues(f, args)
+				return v, err == nil
+			}, start.Add(s.opts.Timeout/4), min(1<<bits+1024, 20000))
+			if err != nil {
+				if ctx.Err() != nil {
+					return ctx.Err()
+				}
+				s.tracef("tabulating %s: %v; left to the loop", f.Name, err)
+				continue
 			}
+			if err = s.smt.addTable(ctx, t); err != nil {
+				return err
+			}
+			s.tabled[f] = true
+			s.st.Tabulated++
+			s.tracef("tabulated %s: %d entries, a diagram of %d nodes, in %v", f.Name, 1<<bits, len(t.nodes), time.Since(start).Round(time.Millisecond))
 		}
-		s.st.Tabulated++
-		s.tracef("tabulated %s: %d entries", f.Name, 1<<bits)
 	}
+	s.exact = len(s.p.defs) > 0
+	for _, d := range s.p.defs {
+		if !s.tabled[d.F] {
+			s.exact = false
+		}
+	}
+	return nil
+}
+
+// tabulateFacts runs f on its whole domain and asserts every tuple as a
+// fact.
+func (s *solve) tabulateFacts(ctx context.Context, f *smt.Func, bits int) error {
+	args := make([]smt.Value, len(f.Params))
+	for x := uint64(0); x < 1<<bits; x++ {
+		argsOf(f, x, args)
+		if _, err := s.fact(ctx, f, args); err != nil {
+			return err
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+	}
+	s.st.Tabulated++
+	s.tracef("tabulated %s: %d entries", f.Name, 1<<bits)
 	return nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
+	"slices"
 
 	"tandem/smt"
 )
@@ -76,38 +77,29 @@ func (m *mutator) Complicate(r *rand.Rand, s *Seed, p *Node, q *smt.Term) (*Muta
 	if err != nil {
 		return nil, fmt.Errorf("diver: complicate: %w", err)
 	}
-	f1, err := m.formulaLike(s.Formula, root)
-	if err != nil {
-		return nil, nil
+	// C at each fresh variable in φ1 = φ[q2/p]: the rules along its path
+	// (to p in φ, then inside q2), not a pre-analysis of all of φ1.
+	toP := pathTo(p)
+	val := func(t *smt.Term) smt.Value { return s.value(t) }
+	var asserts []*smt.Term
+	if s.Formula.Virtual {
+		asserts = append(asserts, root.Args()...)
+	} else {
+		asserts = append(asserts, root)
 	}
-	s1, err := newSeed(m.st, f1, model, fresh, false, s.ev)
-	if err != nil {
-		return nil, err
-	}
-	// Where are the fresh variables in φ1? Each occurs exactly once.
-	at := map[*smt.Func]int{}
-	for _, n := range f1.Nodes {
-		if fn := n.Term.Func(); fn != nil && n.Term.IsConst() {
-			at[fn] = n.Label
-		}
-	}
-	asserts := append([]*smt.Term(nil), f1.Assertions()...)
-	for _, f := range news {
-		c := top()
-		if l, ok := at[f]; ok {
-			c = s1.Ranges()[l]
-		}
-		b, err := m.bound(r, f, model[f], c)
+	for i, f := range news {
+		path := append(slices.Clone(toP), pathTo(cands[i])...)
+		b, err := m.bound(r, f, model[f], pathRange(m.st, root, path, val))
 		if err != nil {
 			return nil, fmt.Errorf("diver: complicate bound: %w", err)
 		}
 		asserts = append(asserts, b)
 	}
-	f2, err := NewFormula(m.st, asserts, m.opt.MaxNodes)
+	f2, err := lazyFormula(m.st, asserts, m.opt.MaxNodes, s.memo.sizes)
 	if err != nil {
 		return nil, nil
 	}
-	s2, err := newSeed(m.st, f2, model, fresh, m.opt.Mode != ModeNoWeight, s.ev)
+	s2, err := newSeed(m.st, f2, model, fresh, m.opt.Mode != ModeNoWeight, s)
 	if err != nil {
 		return nil, err
 	}

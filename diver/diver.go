@@ -222,6 +222,9 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 			return nil, err
 		}
 		cst.Record(res)
+		if res != nil {
+			st.SeedCPU += res.CPU().Microseconds()
+		}
 		if m == nil {
 			st.SeedsSkipped++
 			return nil, nil
@@ -313,6 +316,9 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 		consts := append(append([]*smt.Func(nil), ss.consts...), mu.Fresh...)
 		if d.opt.NoSolver {
 			rn.harnessOnly(mu, consts)
+			if d.observe != nil {
+				d.observe(mutantEvent{mu: mu, logic: ss.logic, out: OutcomeSat})
+			}
 			st.sat(ss.logic)
 			pool = addPool(r, pool, mu.Seed)
 			continue
@@ -336,7 +342,13 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 		if err != nil {
 			return findings, err
 		}
-		incremental := a.res == nil // not a one-shot run
+		var found SessionStyle // "" for a one-shot run
+		if a.res == nil {
+			found = SessionPush
+			if rn.reset {
+				found = SessionReset
+			}
+		}
 		if ctx.Err() != nil {
 			return findings, nil
 		}
@@ -384,7 +396,7 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 				script = scriptText(ss.header, mu.Fresh, mu.Formula.Assertions(), true)
 			}
 			mtext := modelText(consts, mu.Model)
-			c, err := confirm(ctx, p, d.mode(), d.opt.Timeout, script, mtext, ss.logic, fd, incremental)
+			c, err := confirm(ctx, p, d.mode(), d.opt.Timeout, script, mtext, ss.logic, fd, found)
 			if err != nil {
 				return findings, err
 			}

@@ -575,3 +575,36 @@ func TestReplaceKeepsSortedBuilders(t *testing.T) {
 		t.Errorf("replaced %d integer literals, want 2 (the const array's 0 and the cons head 1)", replaced)
 	}
 }
+
+// BenchmarkMutantsSeeds is BenchmarkMutants over seed files: the
+// directory in DIVER_BENCH_SEEDS (e.g. ../shared/corpus/seeds/QF_LIA/sat),
+// harness only (the seeds' models come from z3, outside the timer's CPU
+// count only in that their solver CPU is another process's). It measures
+// what the harness costs on real seeds, which are larger than the
+// built-in ones.
+func BenchmarkMutantsSeeds(b *testing.B) {
+	dir := os.Getenv("DIVER_BENCH_SEEDS")
+	if dir == "" {
+		b.Skip("set DIVER_BENCH_SEEDS to a seed directory")
+	}
+	d, err := New(Options{NoSolver: true, Seeds: []string{dir}, Mutants: 100})
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	ctx := context.Background()
+	cpu0 := processCPU()
+	b.ResetTimer()
+	var sat int64
+	for sat < int64(b.N) {
+		var st Stats
+		var cst campaign.Stats
+		if _, err := d.round(ctx, r, &st, &cst); err != nil {
+			b.Fatal(err)
+		}
+		sat += st.MutantSat
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(sat)/b.Elapsed().Seconds(), "satmutants/s")
+	b.ReportMetric(float64(sat)/(processCPU()-cpu0).Seconds(), "satmutants/cpu-s")
+}

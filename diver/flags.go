@@ -19,6 +19,7 @@ type Flags struct {
 	mode      string
 	logics    []string
 	noOptFuzz bool
+	session   string
 }
 
 // Register adds the flags to fs.
@@ -35,6 +36,7 @@ func (f *Flags) Register(fs *pflag.FlagSet) {
 	fs.BoolVar(&f.noOptFuzz, "no-option-fuzz", false, "solve every mutant in the solver's default mode")
 	fs.BoolVar(&f.opts.NoSelfCheck, "no-self-check", false, "do not turn on the solver's own model check")
 	fs.BoolVar(&f.opts.OneShot, "one-shot", false, "one solver process per mutant (default: the mutants of a seed in one incremental session)")
+	fs.StringVar(&f.session, "session", string(SessionAuto), "how a session runs a mutant: push (push/pop scope), reset ((reset) and the whole script, the solver's one-shot strategy), auto (per solver and logic, docs/diver.md)")
 	fs.StringVar(&f.Out, "out", "diver-out", "campaign directory (--resume resumes the campaign in it)")
 }
 
@@ -44,6 +46,7 @@ func (f *Flags) Register(fs *pflag.FlagSet) {
 func (f *Flags) Config(seeds []string) ([]byte, error) {
 	o := f.opts
 	o.Seeds, o.Mode, o.Logics, o.NoOptionFuzz = seeds, Mode(f.mode), f.logics, f.noOptFuzz
+	o.Session = SessionStyle(f.session)
 	if f.Campaign.Resume {
 		return json.Marshal(o)
 	}

@@ -2,6 +2,7 @@ package diver
 
 import (
 	"fmt"
+	"math"
 
 	"tandem/smt"
 )
@@ -29,6 +30,9 @@ type Formula struct {
 	Root    *Node
 	Nodes   []*Node // preorder: Nodes[i].Label == i
 	Virtual bool
+	// lazy: only Root.Term is set; expand builds the nodes (a mutant's
+	// tree is built when it is first mutated, and most never are)
+	lazy bool
 }
 
 // errTooLarge says the tree of a formula has more nodes than allowed.
@@ -39,6 +43,41 @@ var errTooLarge = fmt.Errorf("formula tree too large")
 // more than maxNodes nodes (0: no limit) or when an assertion contains a
 // binder (let must have been expanded; quantifiers are out of scope).
 func NewFormula(st *smt.Store, assertions []*smt.Term, maxNodes int) (*Formula, error) {
+	f, err := rootFormula(st, assertions)
+	if err != nil {
+		return nil, err
+	}
+	if err := f.build(f.Root.Term, maxNodes); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// lazyFormula is NewFormula without building the tree (see expand): the
+// term kinds and the size are checked through sizes, a memo of tree sizes
+// by term that a lineage shares, so a mutant costs its new terms only.
+func lazyFormula(st *smt.Store, assertions []*smt.Term, maxNodes int, sizes map[*smt.Term]int) (*Formula, error) {
+	f, err := rootFormula(st, assertions)
+	if err != nil {
+		return nil, err
+	}
+	limit := maxNodes
+	if limit <= 0 {
+		limit = math.MaxInt - 1
+	}
+	switch n := treeSize(f.Root.Term, limit, sizes); {
+	case n < 0:
+		return nil, fmt.Errorf("unsupported term kind in %s (lets, quantifiers and annotations must be gone)", smt.Describe(f.Root.Term))
+	case n > limit:
+		return nil, errTooLarge
+	}
+	f.lazy = true
+	return f, nil
+}
+
+// rootFormula is the formula with only its root: the assertion, or the
+// virtual conjunction of several.
+func rootFormula(st *smt.Store, assertions []*smt.Term) (*Formula, error) {
 	if len(assertions) == 0 {
 		return nil, fmt.Errorf("no assertions")
 	}
@@ -52,6 +91,49 @@ func NewFormula(st *smt.Store, assertions []*smt.Term, maxNodes int) (*Formula, 
 		root = t
 		f.Virtual = true
 	}
+	f.Root = &Node{Term: root}
+	return f, nil
+}
+
+// treeSize is the number of nodes of t's tree (its DAG unfolded),
+// saturating just above limit, or -1 when it holds a term NewFormula
+// refuses (a binder, an annotation); memoized in sizes.
+func treeSize(t *smt.Term, limit int, sizes map[*smt.Term]int) int {
+	if n, ok := sizes[t]; ok {
+		return n
+	}
+	n := 1
+	switch t.Kind() {
+	case smt.Literal, smt.App:
+		for _, a := range t.Args() {
+			k := treeSize(a, limit, sizes)
+			if k < 0 {
+				n = -1
+				break
+			}
+			if n += k; n > limit {
+				n = limit + 1
+				break
+			}
+		}
+	default:
+		n = -1
+	}
+	sizes[t] = n
+	return n
+}
+
+// expand builds the tree of a lazy formula (lazyFormula checked it).
+func (f *Formula) expand() {
+	if f.lazy {
+		_ = f.build(f.Root.Term, 0)
+		f.lazy = false
+	}
+}
+
+// build makes the labelled tree of root (Root and Nodes).
+func (f *Formula) build(root *smt.Term, maxNodes int) error {
+	f.Nodes = nil
 	var build func(t *smt.Term, parent *Node, idx int) (*Node, error)
 	build = func(t *smt.Term, parent *Node, idx int) (*Node, error) {
 		switch t.Kind() {
@@ -75,10 +157,10 @@ func NewFormula(st *smt.Store, assertions []*smt.Term, maxNodes int) (*Formula, 
 	}
 	r, err := build(root, nil, 0)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	f.Root = r
-	return f, nil
+	return nil
 }
 
 // Assertions are the formula's assertions: the root's arguments when it is

@@ -25,30 +25,33 @@ type Seed struct {
 	// share one evaluator (and so its memo of subterm values): M only ever
 	// grows by fresh constants, which no memoized term mentions.
 	ev       *eval.Evaluator
+	memo     *rangeMemo // the lineage's pre-analysis memo, shared as ev is
 	st       *smt.Store
 	weighted bool
 	ranges   []SatPreservingRange // C, computed on first use (analyze)
 	sel      *Selector
 }
 
-// newSeed prepares φ under M; it checks nothing. ev is the evaluator of
-// the parent seed (nil: a new one over m); the pre-analysis waits until
+// newSeed prepares φ under M; it checks nothing. parent is the seed it
+// was made from (nil: a new lineage with a new evaluator over m), whose
+// evaluator and pre-analysis memo it shares; the pre-analysis waits until
 // the seed is mutated (most mutants never are).
-func newSeed(st *smt.Store, f *Formula, m map[*smt.Func]smt.Value, fresh []*smt.Func, weighted bool, ev *eval.Evaluator) (*Seed, error) {
-	if ev == nil {
-		em, err := evalModel(m)
-		if err != nil {
-			return nil, err
-		}
-		ev = eval.New(em)
+func newSeed(st *smt.Store, f *Formula, m map[*smt.Func]smt.Value, fresh []*smt.Func, weighted bool, parent *Seed) (*Seed, error) {
+	if parent != nil {
+		return &Seed{Formula: f, Model: m, Fresh: fresh, ev: parent.ev, memo: parent.memo, st: st, weighted: weighted}, nil
 	}
-	return &Seed{Formula: f, Model: m, Fresh: fresh, ev: ev, st: st, weighted: weighted}, nil
+	em, err := evalModel(m)
+	if err != nil {
+		return nil, err
+	}
+	return &Seed{Formula: f, Model: m, Fresh: fresh, ev: eval.New(em), memo: newRangeMemo(), st: st, weighted: weighted}, nil
 }
 
 // analyze runs the pre-analysis (Alg. 2) and builds the selector once.
 func (s *Seed) analyze() {
 	if s.sel == nil {
-		s.ranges = PreAnalysis(s.st, s.Formula, s.value)
+		s.Formula.expand()
+		s.ranges = preAnalysis(s.st, s.Formula, s.value, s.memo)
 		s.sel = NewSelector(s.Formula, s.ranges, s.weighted)
 	}
 }
@@ -211,12 +214,12 @@ func (m *mutator) GenMutant(r *rand.Rand, s *Seed) (*Mutant, error) {
 				return mu, nil
 			}
 		}
-		f, err := m.formulaLike(s.Formula, root)
+		f, err := m.formulaLike(s, root)
 		if err != nil {
 			m.stats.TooLarge++
 			return nil, nil
 		}
-		ns, err := newSeed(m.st, f, s.Model, s.Fresh, m.opt.Mode != ModeNoWeight, s.ev)
+		ns, err := newSeed(m.st, f, s.Model, s.Fresh, m.opt.Mode != ModeNoWeight, s)
 		if err != nil {
 			return nil, err
 		}
@@ -307,14 +310,11 @@ func isUnaryMinus(n *Node) bool {
 	return n != nil && n.Term.Kind() == smt.App && n.Term.Func() == nil && n.Term.Op() == smt.OpNeg && n.Term.NumArgs() == 1
 }
 
-// formulaLike builds the tree of root, keeping f's split into assertions.
-func (m *mutator) formulaLike(f *Formula, root *smt.Term) (*Formula, error) {
-	if f.Virtual {
-		nf, err := NewFormula(m.st, root.Args(), m.opt.MaxNodes)
-		if err == nil && !nf.Virtual { // a single assertion left: keep it virtual-free
-			return nf, nil
-		}
-		return nf, err
+// formulaLike is the formula of root (a mutant of s), keeping s's split
+// into assertions; its tree is built when it is first mutated.
+func (m *mutator) formulaLike(s *Seed, root *smt.Term) (*Formula, error) {
+	if s.Formula.Virtual {
+		return lazyFormula(m.st, root.Args(), m.opt.MaxNodes, s.memo.sizes)
 	}
-	return NewFormula(m.st, []*smt.Term{root}, m.opt.MaxNodes)
+	return lazyFormula(m.st, []*smt.Term{root}, m.opt.MaxNodes, s.memo.sizes)
 }

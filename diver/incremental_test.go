@@ -34,10 +34,11 @@ var diffSeeds = map[string]string{
 	"fp.smt2":   "(set-logic QF_FP)(declare-fun x () Float32)(declare-fun y () Float32)(assert (fp.lt x (fp #b0 #b10000001 #b00000000000000000000000)))(assert (fp.isNormal y))(check-sat)",
 }
 
-// TestIncrementalMatchesOneShot is the differential test of the two ways
+// TestIncrementalMatchesOneShot is the differential test of the three ways
 // DIVER runs a solver: for each seed, the same iteration (same RNG, so
-// the same mutants while the verdicts agree) is run in an incremental
-// session and one-shot, and every mutant must get the same verdict. A
+// the same mutants while the verdicts agree) is run in a push/pop
+// session, in a reset session and one-shot, and every mutant must get the
+// same verdict in a session as one-shot. A
 // difference is a leak of session state between mutants, or a framing
 // or judging error (unknown against sat is the solver's business: the
 // comparison of that seed stops there, as the pools then differ). On the
@@ -58,11 +59,13 @@ func TestIncrementalMatchesOneShot(t *testing.T) {
 				if solverName == "cvc5" && name == "nia.smt2" {
 					continue // cvc5 1.0.3 answers unknown on many QF_NIA mutants
 				}
-				var runs [2][]mutantEvent
-				var stats [2]Stats
-				for i, oneShot := range []bool{false, true} {
+				// push/pop session, reset session, one-shot
+				var runs [3][]mutantEvent
+				var stats [3]Stats
+				for i, style := range []SessionStyle{SessionPush, SessionReset, ""} {
+					oneShot := style == ""
 					d, err := New(Options{Solver: solverName, Seeds: []string{filepath.Join(dir, name)}, Mutants: 10,
-						Timeout: 3 * time.Second, NoOptionFuzz: true, OneShot: oneShot})
+						Timeout: 3 * time.Second, NoOptionFuzz: true, OneShot: oneShot, Session: style})
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -81,35 +84,48 @@ func TestIncrementalMatchesOneShot(t *testing.T) {
 						t.Fatal(err)
 					}
 				}
-				if stats[0].Incremental == 0 || stats[0].Incremental != int64(len(runs[0])) || stats[1].Incremental != 0 {
-					t.Errorf("%s: %d of %d mutants in a session (one-shot run: %d); fallbacks %v", name, stats[0].Incremental, len(runs[0]), stats[1].Incremental, stats[0].Fallbacks)
+				if stats[0].Incremental == 0 || stats[0].Incremental != int64(len(runs[0])) || stats[0].ResetMutants != 0 ||
+					stats[1].ResetMutants != int64(len(runs[1])) || stats[2].Incremental != 0 {
+					t.Errorf("%s: %d of %d mutants in a push session, %d of %d after a reset (one-shot run: %d); fallbacks %v %v", name,
+						stats[0].Incremental, len(runs[0]), stats[1].ResetMutants, len(runs[1]), stats[2].Incremental, stats[0].Fallbacks, stats[1].Fallbacks)
 				}
-				if len(runs[0]) != len(runs[1]) || len(runs[0]) == 0 {
-					t.Errorf("%s: %d mutants incremental, %d one-shot", name, len(runs[0]), len(runs[1]))
-				}
-				for k := range min(len(runs[0]), len(runs[1])) {
-					a, b := runs[0][k], runs[1][k]
-					if got, want := string(scriptText(nil, a.mu.Fresh, a.mu.Formula.Assertions(), false)), string(scriptText(nil, b.mu.Fresh, b.mu.Formula.Assertions(), false)); got != want {
-						t.Fatalf("%s mutant %d differs between the runs:\n%s\n%s", name, k, got, want)
-					}
-					if a.out != b.out {
-						if a.out == OutcomeUnknown || b.out == OutcomeUnknown {
-							t.Logf("%s mutant %d: %v incremental, %v one-shot (the solver's modes differ); comparison stops", name, k, a.out, b.out)
-							break
-						}
-						t.Errorf("%s mutant %d: %v incremental (%s %v), %v one-shot (%s %v)\n%s", name, k, a.out, a.a.status, a.a.errors, b.out, b.a.status, b.a.errors, b.script)
-						break
-					}
-					if a.out != OutcomeSat && a.out != OutcomeModelUndefined {
-						t.Logf("%s mutant %d: both %v (%s, %v)", name, k, a.out, a.a.status, a.a.errors)
-					}
-					compared++
+				for j, style := range []string{"push", "reset"} {
+					compared += compareRuns(t, name, style, runs[j], runs[2])
 				}
 			}
-			if compared < 40 {
+			if compared < 80 {
 				t.Errorf("only %d mutants compared", compared)
 			}
-			t.Logf("%d mutants with the same verdict in both modes", compared)
+			t.Logf("%d mutants with the same verdict in a session and one-shot", compared)
 		})
 	}
+}
+
+// compareRuns compares the verdicts of a session run (style) with the
+// one-shot run's, mutant by mutant, and returns how many it compared.
+func compareRuns(t *testing.T, name, style string, ses, one []mutantEvent) int {
+	t.Helper()
+	if len(ses) != len(one) || len(ses) == 0 {
+		t.Errorf("%s: %d mutants %s, %d one-shot", name, len(ses), style, len(one))
+	}
+	compared := 0
+	for k := range min(len(ses), len(one)) {
+		a, b := ses[k], one[k]
+		if got, want := string(scriptText(nil, a.mu.Fresh, a.mu.Formula.Assertions(), false)), string(scriptText(nil, b.mu.Fresh, b.mu.Formula.Assertions(), false)); got != want {
+			t.Fatalf("%s mutant %d differs between the %s and one-shot runs:\n%s\n%s", name, k, style, got, want)
+		}
+		if a.out != b.out {
+			if a.out == OutcomeUnknown || b.out == OutcomeUnknown {
+				t.Logf("%s mutant %d: %v %s, %v one-shot (the solver's modes differ); comparison stops", name, k, a.out, style, b.out)
+				break
+			}
+			t.Errorf("%s mutant %d: %v %s (%s %v), %v one-shot (%s %v)\n%s", name, k, a.out, style, a.a.status, a.a.errors, b.out, b.a.status, b.a.errors, b.script)
+			break
+		}
+		if a.out != OutcomeSat && a.out != OutcomeModelUndefined {
+			t.Logf("%s mutant %d: both %v (%s, %v)", name, k, a.out, a.a.status, a.a.errors)
+		}
+		compared++
+	}
+	return compared
 }

@@ -115,6 +115,14 @@ type Options struct {
 	// solves before it is replaced by a fresh one (bounds the state a
 	// long-lived process accumulates). Not in the paper; 500.
 	SessionMutants int `json:"session_mutants,omitempty"`
+	// Session is how an incremental session runs each mutant: "push" (a
+	// push/pop scope over the seed's declarations), "reset" ((reset) and
+	// the whole mutant script in the same process: the solver's
+	// non-incremental strategy without a process start), or "auto" (the
+	// default): per solver and logic from SessionStyleFor, a fixed table
+	// chosen by measurement (bench/diver -mode speed), so a campaign's
+	// choices depend on its options alone.
+	Session SessionStyle `json:"session,omitempty"`
 	// NoSolver generates and checks mutants without running any solver
 	// (for measuring the harness); every accepted mutant counts as sat.
 	NoSolver bool `json:"no_solver,omitempty"`
@@ -188,6 +196,13 @@ func (o Options) withDefaults() (Options, error) {
 	}
 	if o.MaxSeedBytes <= 0 {
 		o.MaxSeedBytes = DefaultMaxSeedBytes
+	}
+	switch o.Session {
+	case "":
+		o.Session = SessionAuto
+	case SessionAuto, SessionPush, SessionReset:
+	default:
+		return o, fmt.Errorf("diver: session %q: want auto, push or reset", o.Session)
 	}
 	switch o.Mode {
 	case "":

@@ -237,12 +237,15 @@ const (
 	modeOneShot         = "one-shot"
 	modeBoth            = "incremental and one-shot"
 	modeIncrementalOnly = "incremental only"
+	modeResetBoth       = "reset session and one-shot"
 )
 
 var modeText = map[string]string{
 	modeOneShot: "Found and re-verified one-shot: one solver process for the script above.",
 	modeBoth: "Found in an incremental session (the seed's declarations once, then (push 1) the mutant's declarations and assertions " +
 		"(check-sat) (get-model) (pop 1)) and re-verified one-shot in a fresh process: the script above shows it alone.",
+	modeResetBoth: "Found in a session after a (reset) (the whole script above, in a solver process that had solved other mutants before) " +
+		"and re-verified one-shot in a fresh process: the script above shows it alone.",
 	modeIncrementalOnly: "Incremental only: found in an incremental session and reproduced in a fresh session (the script's set-logic and sort " +
 		"declarations, then (push 1), the rest of the script, (pop 1)), but not one-shot: run the script through the solver's " +
 		"interactive mode (e.g. z3 -in) inside push/pop to see it.",
@@ -297,8 +300,10 @@ type confirmation struct {
 // incremental session that does not reproduce one-shot is tried in a
 // fresh session (verifyIncremental), and reported as incremental-only
 // when it reproduces there: a bug all the same, in the solver's
-// incremental mode.
-func confirm(ctx context.Context, p *solver.Profile, mode solver.Mode, timeout time.Duration, script []byte, modelText, logic string, want *campaign.Finding, incremental bool) (confirmation, error) {
+// incremental mode. found is how the candidate was found: "" (one-shot),
+// SessionPush or SessionReset (which runs the script as one-shot does, so
+// only the one-shot re-run applies).
+func confirm(ctx context.Context, p *solver.Profile, mode solver.Mode, timeout time.Duration, script []byte, modelText, logic string, want *campaign.Finding, found SessionStyle) (confirmation, error) {
 	var c confirmation
 	f, res, err := verify(ctx, p, mode, timeout, script, modelText, logic, want)
 	if err != nil {
@@ -309,13 +314,16 @@ func confirm(ctx context.Context, p *solver.Profile, mode solver.Mode, timeout t
 	}
 	if f != nil {
 		c.f, c.mode = f, modeOneShot
-		if incremental {
+		switch found {
+		case SessionPush:
 			c.mode = modeBoth
+		case SessionReset:
+			c.mode = modeResetBoth
 		}
 		return c, nil
 	}
-	if !incremental || res == nil {
-		return c, nil
+	if found != SessionPush || res == nil {
+		return c, nil // a reset session runs the script as one-shot does
 	}
 	f, ic, err := verifyIncremental(ctx, p, mode, timeout, script, modelText, logic, want)
 	if err != nil {

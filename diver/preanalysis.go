@@ -2,6 +2,7 @@ package diver
 
 import (
 	"math/big"
+	"slices"
 
 	"tandem/smt"
 )
@@ -152,18 +153,103 @@ type Valuer func(t *smt.Term) smt.Value
 // indexed by Label. A virtual root (the conjunction of several assertions)
 // gets truê like a real one.
 func PreAnalysis(st *smt.Store, f *Formula, val Valuer) []SatPreservingRange {
+	return preAnalysis(st, f, val, nil)
+}
+
+// rangeMemo holds the ranges of analysed subtrees (in preorder) by their
+// term and the range of their root, for subtrees whose root range has no
+// payload (⊤, truê, falsê): the ranges below a node are a function of its
+// term, its range and M, and M only grows by fresh constants, which no
+// memoized term mentions. A mutant shares all but the path to its
+// target with its parent, so its pre-analysis recomputes that path and
+// copies the rest. Bounded: subtrees up to memoMaxSubtree nodes, at most
+// memoMaxRanges ranges in all (then nothing more is added).
+type rangeMemo struct {
+	m     map[memoKey][]SatPreservingRange
+	total int
+	// sizes are the tree sizes of the lineage's terms (lazyFormula)
+	sizes map[*smt.Term]int
+}
+
+type memoKey struct {
+	t    *smt.Term
+	kind RangeKind
+}
+
+const (
+	memoMaxSubtree = 4096
+	memoMaxRanges  = 1 << 18
+)
+
+func newRangeMemo() *rangeMemo {
+	return &rangeMemo{m: map[memoKey][]SatPreservingRange{}, sizes: map[*smt.Term]int{}}
+}
+
+// preAnalysis is PreAnalysis with a memo (nil: none).
+func preAnalysis(st *smt.Store, f *Formula, val Valuer, memo *rangeMemo) []SatPreservingRange {
 	c := make([]SatPreservingRange, len(f.Nodes))
 	c[0] = boolRange(true)
-	for _, n := range f.Nodes { // preorder: a parent before its arguments
+	var walk func(n *Node)
+	walk = func(n *Node) {
 		if len(n.Args) == 0 {
-			continue
+			return
 		}
-		ranges := childRanges(st, n, c[n.Label], val)
+		cp := c[n.Label]
+		var key memoKey
+		end := 0
+		if memo != nil && (cp.Kind == RangeTop || cp.Kind == RangeTrue || cp.Kind == RangeFalse) {
+			key = memoKey{n.Term, cp.Kind}
+			if sub, ok := memo.m[key]; ok {
+				copy(c[n.Label:], sub)
+				return
+			}
+			last := n
+			for len(last.Args) > 0 {
+				last = last.Args[len(last.Args)-1]
+			}
+			end = last.Label + 1
+		}
+		ranges := childRanges(st, n, cp, val)
 		for i, a := range n.Args {
 			c[a.Label] = ranges[i]
+			walk(a)
+		}
+		// not the root, nor subtrees as large as half the formula: the next
+		// mutant changes its root and the top of the path, so those would
+		// only fill the memo
+		if size := end - n.Label; end > 0 && n.Label > 0 && size <= min(memoMaxSubtree, len(c)/2) && memo.total+size <= memoMaxRanges {
+			memo.m[key] = append([]SatPreservingRange(nil), c[n.Label:end]...)
+			memo.total += size
 		}
 	}
+	walk(f.Root)
 	return c
+}
+
+// pathRange is C at the end of a path from root (argument indices, one
+// per level): the rules applied along the path only, which is what
+// PreAnalysis gives that label, without analysing the rest of the
+// formula. ⊤ when the path does not fit the term.
+func pathRange(st *smt.Store, root *smt.Term, path []int, val Valuer) SatPreservingRange {
+	cp, t := boolRange(true), root
+	for _, i := range path {
+		if i < 0 || i >= t.NumArgs() {
+			return top()
+		}
+		cp = childRanges(st, &Node{Term: t}, cp, val)[i]
+		t = t.Args()[i]
+	}
+	return cp
+}
+
+// pathTo is the argument indices from the root of n's formula to n.
+func pathTo(n *Node) []int {
+	var path []int
+	for ; n.Parent != nil; n = n.Parent {
+		path = append(path, n.Index)
+	}
+	slices.Reverse(path)
+	return path
 }
 
 // childRanges applies the rule of n's operator: the ranges of its
@@ -496,14 +582,16 @@ func arithRanges(out []SatPreservingRange, vals []smt.Value, op smt.Op, cp SatPr
 	case op == smt.OpNeg || (op == smt.OpSub && len(vals) == 1):
 		out[0] = shift(cp.Lo, cp.Hi, new(big.Rat), true)
 	case op == smt.OpAdd:
+		// xi + others ∈ C ⇔ xi ∈ C − others, with others = sum − xi: one
+		// pass for the sum, not one per argument (sums of hundreds of
+		// terms occur in QF_LIA seeds)
+		sum := new(big.Rat)
+		for _, r := range rats {
+			sum.Add(sum, r)
+		}
 		for i := range vals {
-			others := new(big.Rat)
-			for j, r := range rats {
-				if j != i {
-					others.Add(others, r)
-				}
-			}
-			out[i] = shift(cp.Lo, cp.Hi, others.Neg(others), false)
+			d := new(big.Rat).Sub(rats[i], sum) // −others
+			out[i] = shift(cp.Lo, cp.Hi, d, false)
 		}
 	case op == smt.OpSub:
 		rest := new(big.Rat)

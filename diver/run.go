@@ -115,6 +115,43 @@ func oneShotLimits(timeout time.Duration) solver.Limits {
 	return solver.Limits{CPU: timeout, Wall: hangWall(timeout)}
 }
 
+// SessionStyle is how an incremental session runs a mutant (see
+// Options.Session).
+type SessionStyle string
+
+// The session styles.
+const (
+	// SessionAuto picks push or reset per solver and logic
+	// (SessionStyleFor).
+	SessionAuto SessionStyle = "auto"
+	// SessionPush runs a mutant in a (push 1)…(pop 1) scope over the
+	// seed's declarations, sent once.
+	SessionPush SessionStyle = "push"
+	// SessionReset sends (reset) and the whole mutant script
+	// (solver.Session.Fresh): the solver's one-shot strategy without a
+	// process start.
+	SessionReset SessionStyle = "reset"
+)
+
+// resetLogics are the logics whose mutants a solver's sessions run after
+// a (reset) under SessionAuto; the rest use push/pop. Chosen by
+// measurement: bench/diver -mode speed runs push, reset and one-shot side
+// by side (README.md there, docs/diver.md). z3 4.8.12 leaves its
+// logic's tactic for the incremental core after a push, which costs the
+// QF_LIA seeds 3-5x its one-shot CPU and many timeouts.
+var resetLogics = map[string]map[string]bool{
+	"z3": {"QF_LIA": true, "QF_NIA": true, "QF_LIRA": true, "QF_SLIA": true},
+}
+
+// SessionStyleFor is SessionAuto's choice for a solver profile name and
+// a seed's logic: SessionReset or SessionPush.
+func SessionStyleFor(solverName, logic string) SessionStyle {
+	if resetLogics[solverName][logic] {
+		return SessionReset
+	}
+	return SessionPush
+}
+
 // runner runs the mutants of one seed (one iteration): in an incremental
 // session per option set (the default), or one solver process each.
 type runner struct {
@@ -123,6 +160,7 @@ type runner struct {
 	cst      *campaign.Stats
 	st       *Stats
 	oneShot  bool
+	reset    bool                    // sessions run each mutant after a (reset) (Options.Session)
 	sessions map[string]*seedSession // by solver spec
 	declared map[*smt.Func]bool      // fresh constants made known to ss.sc
 	ev       *eval.Evaluator         // judges every mutant (see evaluate)
@@ -138,6 +176,7 @@ type seedSession struct {
 func newRunner(d *Diver, ss *seedScript, st *Stats, cst *campaign.Stats) *runner {
 	rn := &runner{d: d, ss: ss, cst: cst, st: st, sessions: map[string]*seedSession{}, declared: map[*smt.Func]bool{}}
 	rn.oneShot = d.opt.OneShot
+	rn.reset = d.opt.Session == SessionReset || d.opt.Session == SessionAuto && SessionStyleFor(d.profile.Name, ss.logic) == SessionReset
 	if why := incrementalRefusal(d.profile, ss); !rn.oneShot && why != "" {
 		rn.oneShot = true
 		st.fallback(why)
@@ -204,7 +243,12 @@ func (rn *runner) runIncremental(ctx context.Context, p *solver.Profile, mu *Mut
 	if err != nil || ses == nil {
 		return answer{}, false, err
 	}
-	ex, err := ses.s.Isolated(ctx, body(mu)...)
+	var ex solver.Exchange
+	if rn.reset {
+		ex, err = ses.s.Fresh(ctx, append(rn.ss.header[:len(rn.ss.header):len(rn.ss.header)], body(mu)...)...)
+	} else {
+		ex, err = ses.s.Isolated(ctx, body(mu)...)
+	}
 	if err != nil {
 		if ctx.Err() != nil {
 			return answer{status: solver.StatusError, reason: "cancelled"}, true, nil
@@ -231,6 +275,9 @@ func (rn *runner) runIncremental(ctx context.Context, p *solver.Profile, mu *Mut
 		rn.closeSession(spec(p)) // a fresh process for the next mutants
 	}
 	rn.st.Incremental++
+	if rn.reset {
+		rn.st.ResetMutants++
+	}
 	return a, true, nil
 }
 

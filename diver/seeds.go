@@ -185,7 +185,7 @@ func (s *seedScript) constValues(em *eval.Model) (map[*smt.Func]smt.Value, error
 func solveSeed(ctx context.Context, p *solver.Profile, s *seedScript, timeout time.Duration) (*solver.Result, *eval.Model, error) {
 	text := scriptText(s.header, nil, s.assertions, true)
 	res, err := solver.Run(ctx, p, solver.BytesInput(text), solver.RunOptions{
-		Limits: solver.Limits{Wall: timeout}, Mode: solver.Mode{Models: true}})
+		Limits: oneShotLimits(timeout), Mode: solver.Mode{Models: true}})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -24,7 +24,7 @@ func Score(c SatPreservingRange) float64 {
 			return 1
 		}
 		w := new(big.Rat).Sub(c.Hi, c.Lo)
-		if w.Cmp(big.NewRat(WideInterval, 1)) >= 0 {
+		if w.Cmp(wideInterval) >= 0 {
 			return 1
 		}
 		f, _ := w.Float64()
@@ -39,6 +39,8 @@ func Score(c SatPreservingRange) float64 {
 	}
 	return 0.001
 }
+
+var wideInterval = big.NewRat(WideInterval, 1)
 
 // hasStar is the syntactic Kleene-star test of a regular expression (the
 // digest's open point: a syntactic check is enough).

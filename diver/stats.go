@@ -37,6 +37,8 @@ type Stats struct {
 	NotReproduced       int64 // candidate findings that did not survive re-checking
 	OptionRuns          int64 // mutants solved with fuzzed options
 	Incremental         int64 // mutants solved in an incremental session (the rest one-shot)
+	ResetMutants        int64 // of Incremental: solved after a (reset) in the session (Options.Session)
+	SeedCPU             int64 // microseconds of solver CPU spent getting seed models
 	Sessions            int64 // incremental sessions ended
 	SessionRestarts     int64 // solver processes restarted inside sessions (after a crash or timeout)
 	IncrementalOnly     int64 // findings reproduced in a fresh session but not one-shot
@@ -129,7 +131,7 @@ func (s *Stats) Record(c *campaign.Stats) {
 		"mutant_unknown": s.MutantUnknown, "mutant_error": s.MutantError, "mutant_crash": s.MutantCrash,
 		"model_unreadable": s.ModelUnreadable, "model_undefined": s.ModelUndefined, "model_false": s.ModelFalse,
 		"not_reproduced": s.NotReproduced, "option_runs": s.OptionRuns,
-		"incremental": s.Incremental, "sessions": s.Sessions, "session_restarts": s.SessionRestarts,
+		"incremental": s.Incremental, "reset_mutants": s.ResetMutants, "seed_cpu_us": s.SeedCPU, "sessions": s.Sessions, "session_restarts": s.SessionRestarts,
 		"incremental_only": s.IncrementalOnly, "harness_mismatch": s.HarnessMismatch,
 	} {
 		if v != 0 {

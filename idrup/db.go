@@ -327,30 +327,43 @@ func (d *db) restore(ci uint32) {
 // nothing; 0 (for tests) compacts on every deletion.
 var collectMin = 1 << 16
 
-// collect compacts the arena when more than half of it is freed clauses,
-// moving watches to the new offsets.
+// collect compacts the arena in place when more than half of it is freed
+// clauses, moving watches to the new offsets. In place, the arena keeps its
+// capacity: the lemmas that follow fill it without growing it again.
 func (d *db) collect() {
 	if collectMin > 0 && (d.garbage < collectMin || 2*d.garbage < len(d.arena)) {
 		return
 	}
-	old := d.arena
-	arena := make([]lit, 0, len(old)-d.garbage+len(old)/4)
-	for ref := 0; ref < len(old); {
-		n := int(old[ref])
-		ci := old[ref+1]
-		if d.metas[ci].ref == uint32(ref) && d.live(ci) {
-			d.metas[ci].ref = uint32(len(arena))
-			arena = append(arena, old[ref:ref+header+n]...)
+	arena := d.arena
+	// New offsets into the metadata; a freed clause's header gets meta
+	// index 0 (unused), since its index may already name another clause.
+	end := uint32(0)
+	for ref := uint32(0); ref < uint32(len(arena)); {
+		n := arena[ref]
+		if ci := arena[ref+1]; d.metas[ci].ref == ref && d.live(ci) {
+			d.metas[ci].ref = end
+			end += header + n
+		} else {
+			arena[ref+1] = 0
 		}
 		ref += header + n
 	}
 	for l := range d.watches {
 		for i, w := range d.watches[l] {
 			r := w.ref &^ binFlag
-			d.watches[l][i].ref = d.metas[old[r+1]].ref | w.ref&binFlag
+			d.watches[l][i].ref = d.metas[arena[r+1]].ref | w.ref&binFlag
 		}
 	}
-	d.arena = arena
+	// Clauses only move down, in order: copy never overwrites one that is
+	// still to move.
+	for ref := uint32(0); ref < uint32(len(arena)); {
+		n := arena[ref]
+		if ci := arena[ref+1]; ci != 0 {
+			copy(arena[d.metas[ci].ref:], arena[ref:ref+header+n])
+		}
+		ref += header + n
+	}
+	d.arena = arena[:end]
 	d.garbage = 0
 }
 
@@ -431,78 +444,86 @@ func (d *db) detach(ci uint32) {
 // propagate runs unit propagation over the active clauses from the
 // unpropagated part of the trail; it returns false on a conflict.
 func (d *db) propagate() bool {
-	values, arena, watches := d.values, d.arena, d.watches
 	for d.propped < len(d.trail) {
 		p := d.trail[d.propped]
 		d.propped++
 		d.stats.Propagations++
-		fl := neg(p) // literal that became false
-		ws := watches[fl]
-		j := 0
-		for i, w := range ws {
-			b := values[w.blocker]
-			if b > 0 {
-				ws[j] = w
-				j++
-				continue
-			}
-			if w.ref&binFlag != 0 {
-				ws[j] = w
-				j++
-				if b == 0 {
-					d.assign(w.blocker)
-					continue
-				}
-				return d.conflict(fl, ws, i+1, j)
-			}
-			ref := w.ref
-			size := arena[ref]
-			lits := arena[ref+header : ref+header+size : ref+header+size]
-			other := lits[0]
-			if other == fl {
-				other = lits[1]
-				lits[0], lits[1] = other, fl
-			}
-			if other != w.blocker && values[other] > 0 {
-				ws[j] = watch{other, ref}
-				j++
-				continue
-			}
-			// Look for a replacement from the saved position, then from
-			// the start.
-			pos := arena[ref+2]
-			k := lit(0)
-			for q, l := range lits[pos:] {
-				if values[l] >= 0 {
-					k = pos + lit(q)
-					break
-				}
-			}
-			if k == 0 {
-				for q, l := range lits[2:pos] {
-					if values[l] >= 0 {
-						k = 2 + lit(q)
-						break
-					}
-				}
-			}
-			if k != 0 {
-				arena[ref+2] = k
-				r := lits[k]
-				lits[1], lits[k] = r, fl
-				watches[r] = append(watches[r], watch{other, ref})
-				continue
-			}
-			ws[j] = watch{other, ref}
+		if !d.visit(neg(p)) {
+			return false
+		}
+	}
+	return true
+}
+
+// visit updates the watches of fl, a literal that became false, as
+// MiniSat and CaDiCaL do: a true blocking literal spares the clause; a
+// binary clause implies its other literal; a longer clause gets a
+// replacement watch, implies its other watch, or is the conflict. It
+// returns false on a conflict.
+func (d *db) visit(fl lit) bool {
+	values, arena, watches := d.values, d.arena, d.watches
+	ws := watches[fl]
+	j := 0
+	for i := 0; i < len(ws); i++ {
+		w := ws[i]
+		b := values[w.blocker]
+		if b > 0 {
+			ws[j] = w
 			j++
-			if values[other] == 0 {
-				d.assign(other)
+			continue
+		}
+		if w.ref&binFlag != 0 {
+			ws[j] = w
+			j++
+			if b == 0 {
+				d.assign(w.blocker)
 				continue
 			}
 			return d.conflict(fl, ws, i+1, j)
 		}
-		watches[fl] = ws[:j]
+		ref := w.ref
+		c := arena[ref : ref+header+arena[ref]]
+		lits := c[header:]
+		other := lits[0] ^ lits[1] ^ fl
+		if other != w.blocker && values[other] > 0 {
+			ws[j] = watch{other, ref}
+			j++
+			continue
+		}
+		// Look for a replacement from the saved position, then from
+		// the start (Gent, JAIR 2013).
+		pos := c[2]
+		k := lit(0)
+		for q := pos; q < lit(len(lits)); q++ {
+			if values[lits[q]] >= 0 {
+				k = q
+				break
+			}
+		}
+		if k == 0 {
+			for q := lit(2); q < pos && q < lit(len(lits)); q++ {
+				if values[lits[q]] >= 0 {
+					k = q
+					break
+				}
+			}
+		}
+		if k != 0 {
+			r := lits[k]
+			c[2] = k
+			lits[0], lits[1], lits[k] = other, r, fl
+			watches[r] = append(watches[r], watch{other, ref})
+			continue
+		}
+		ws[j] = watch{other, ref}
+		j++
+		if values[other] == 0 {
+			d.assign(other)
+			continue
+		}
+		return d.conflict(fl, ws, i+1, j)
 	}
+	watches[fl] = ws[:j]
 	return true
 }
 

@@ -96,8 +96,12 @@ type Reader struct {
 	lits    []int
 	last    int
 	err     error
-	count   int // lines parsed, comments and empty lines excluded
+	count   int   // lines parsed, comments and empty lines excluded
+	peekErr error // a read error met by fastLine's fill, reported once the buffer is drained
 }
+
+// slowOnly turns fastLine off (tests compare the two paths).
+var slowOnly = false
 
 // NewReader returns a reader of format f over r. The name appears in errors.
 func NewReader(r io.Reader, name string, f Format, relaxed bool) *Reader {
@@ -123,6 +127,14 @@ func (r *Reader) readByte() (int, error) {
 		c := r.peeked
 		r.peeked = -2
 		return c, nil
+	}
+	if r.peekErr != nil && r.br.Buffered() == 0 {
+		err := r.peekErr
+		r.peekErr = nil
+		if errors.Is(err, io.EOF) {
+			return eof, nil
+		}
+		return eof, fmt.Errorf("reading %s: %w", r.name, err)
 	}
 	b, err := r.br.ReadByte()
 	if err != nil {
@@ -181,6 +193,9 @@ func (r *Reader) Next() (Line, error) {
 }
 
 func (r *Reader) parseLine() (Line, error) {
+	if l, ok := r.fastLine(); ok {
+		return l, nil
+	}
 	var c int
 	var err error
 	for {
@@ -419,4 +434,92 @@ func (r *Reader) parseLits(line Line, c int) (Line, error) {
 			return line, r.errorf("expected zero literal '0' before new-line")
 		}
 	}
+}
+
+// fastMin is how many buffered bytes fastLine wants to see before it looks
+// for a whole line; a longer line takes the byte-wise path.
+const fastMin = 4096
+
+// fastLine parses a well-formed strict literal line ("l 1 -2 0\n") straight
+// from the bufio buffer, without reading byte by byte. Anything else (a
+// header, status, comment or empty line, relaxed mode, a line not wholly
+// buffered, any syntax error) returns false with nothing consumed, and the
+// byte-wise parser reads it and reports the error as before.
+func (r *Reader) fastLine() (Line, bool) {
+	if r.relaxed || r.peeked != -2 || slowOnly {
+		return Line{}, false
+	}
+	if r.br.Buffered() < fastMin && r.peekErr == nil {
+		// Fill the buffer. Peek hands over (and forgets) a read error:
+		// keep it for readByte.
+		if _, err := r.br.Peek(fastMin); err != nil && !errors.Is(err, bufio.ErrBufferFull) {
+			r.peekErr = err
+		}
+	}
+	buf, _ := r.br.Peek(r.br.Buffered())
+	if len(buf) < 4 || buf[1] != ' ' {
+		return Line{}, false
+	}
+	t := buf[0]
+	switch t {
+	case 'i', 'q', 'a', 'm', 'v', 'u', 'f':
+	case 'l', 'd', 'w', 'r':
+		if r.format != IDRUP {
+			return Line{}, false
+		}
+	default:
+		return Line{}, false
+	}
+	lits := r.lits[:0]
+	i := 2
+	for {
+		if i >= len(buf) {
+			return Line{}, false
+		}
+		neg := false
+		if buf[i] == '-' {
+			neg = true
+			i++
+			if i >= len(buf) {
+				return Line{}, false
+			}
+		}
+		c := buf[i]
+		if c < '1' || c > '9' {
+			if c == '0' && !neg && i+1 < len(buf) && buf[i+1] == '\n' {
+				i += 2
+				break
+			}
+			return Line{}, false
+		}
+		idx := int(c - '0')
+		i++
+		for i < len(buf) && '0' <= buf[i] && buf[i] <= '9' {
+			idx = idx*10 + int(buf[i]-'0')
+			if idx > MaxVar {
+				return Line{}, false
+			}
+			i++
+		}
+		if i >= len(buf) || buf[i] != ' ' {
+			return Line{}, false
+		}
+		i++
+		if neg {
+			idx = -idx
+		}
+		lits = append(lits, idx)
+	}
+	r.lits = lits
+	r.br.Discard(i)
+	if r.last == '\n' {
+		r.lineno++
+	}
+	r.last = '\n'
+	r.start = r.lineno
+	r.count++
+	if t == 'a' {
+		t = 'q'
+	}
+	return Line{Type: t, Lits: lits, Num: r.start}, true
 }

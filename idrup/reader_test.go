@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"reflect"
 	"strings"
 	"testing"
+	"testing/iotest"
 )
 
 func readAll(text string, f Format, relaxed bool) ([]Line, error) {
@@ -201,3 +203,67 @@ func FuzzCheck(f *testing.F) {
 const figure3IDRUP = "p idrup\ni -1 3 4 0\ni -1 3 -4 0\ni -2 -3 4 0\ni -2 -3 -4 0\nq 1 2 0\nl -4 -2 -1 0\nl -2 -1 0\nd -4 -2 -1 0\ns UNSATISFIABLE\nu 2 1 0\ni -1 2 0\ni 1 -2 0\nq 0\ns SATISFIABLE\nm -1 -2 -3 -4 0\ni 1 2 0\nq 0\nl 2 0\nl -1 0\nl 0\ns UNSATISFIABLE\nu 0\n"
 
 const figure3ICNF = "p icnf\ni -1 3 4 0\ni -1 3 -4 0\ni -2 -3 4 0\ni -2 -3 -4 0\nq 1 2 0\ns UNSATISFIABLE\nu 2 1 0\ni -1 2 0\ni 1 -2 0\nq 0\ns SATISFIABLE\nm -1 -2 -3 -4 0\ni 1 2 0\nq 0\ns UNSATISFIABLE\nu 0\n"
+
+// readBoth reads data in strict mode with and without fastLine, also one
+// byte per Read (lines straddle buffer fills) and with a read error after
+// half the data, and fails when the lines or errors differ.
+func readBoth(t *testing.T, data []byte, f Format) {
+	t.Helper()
+	read := func(r io.Reader) ([]Line, string) {
+		rd := NewReader(r, "f", f, false)
+		var ls []Line
+		for range len(data) + 2 {
+			l, err := rd.Next()
+			if err != nil {
+				return ls, err.Error()
+			}
+			if l.Type == 0 {
+				break
+			}
+			l.Lits = append([]int(nil), l.Lits...)
+			ls = append(ls, l)
+		}
+		return ls, ""
+	}
+	for _, mk := range []func() io.Reader{
+		func() io.Reader { return bytes.NewReader(data) },
+		func() io.Reader { return iotest.OneByteReader(bytes.NewReader(data)) },
+		func() io.Reader { return iotest.DataErrReader(bytes.NewReader(data)) },
+		func() io.Reader { return iotest.TimeoutReader(iotest.HalfReader(bytes.NewReader(data))) },
+	} {
+		slowOnly = true
+		want, wantErr := read(mk())
+		slowOnly = false
+		got, gotErr := read(mk())
+		if gotErr != wantErr || !reflect.DeepEqual(got, want) {
+			t.Fatalf("fast path differs on %q:\n got %v %q\nwant %v %q", data, got, gotErr, want, wantErr)
+		}
+	}
+}
+
+// TestFastLineMatchesSlow: the buffered fast path of the line parser reads
+// exactly what the byte-wise parser reads, errors and line numbers
+// included (issue 29 §2 made it the path of every literal line).
+func TestFastLineMatchesSlow(t *testing.T) {
+	long := "p idrup\n" + strings.Repeat("l 1 -22 333 -4444 55555 0\n", 400) + "i 2147483646 -1 0\n"
+	for _, text := range []string{
+		long, long + "l 1 2", long + "l 01 0\n", long + "l -0 0\n", long + "l 1  0\n", long + "l 1 0 \n",
+		long + "l 2147483647 0\n", long + "l 1 0\r\nl 2 0\n", long + "x 1 0\n", long + "c c\nl 1 0\n\n\nl 3 0\n",
+		"p idrup\nl 1 0", "p idrup\nl 1 0\nl", "p icnf\nl 1 0\n", "i 1 0\nq 0\n",
+	} {
+		readBoth(t, []byte(text), IDRUP)
+		readBoth(t, []byte(text), ICNF)
+	}
+}
+
+func FuzzFastLine(f *testing.F) {
+	f.Add([]byte("p idrup\ni 1 2 0\nl 1 0\nd 1 2 0\nw 1 0\nr 1 0\nq 0\ns SATISFIABLE\nm 1 2 0\n"), true)
+	f.Add([]byte("i -1 0\na 3 0\nl 0\n"), false)
+	f.Fuzz(func(t *testing.T, data []byte, idrup bool) {
+		f := ICNF
+		if idrup {
+			f = IDRUP
+		}
+		readBoth(t, data, f)
+	})
+}

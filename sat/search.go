@@ -5,14 +5,16 @@ import (
 	"slices"
 )
 
-func (s *Solver) attach(c *clause) {
-	l0, l1 := c.lits[0], c.lits[1]
-	s.watches[neg(l0)] = append(s.watches[neg(l0)], watcher{c, l1})
-	s.watches[neg(l1)] = append(s.watches[neg(l1)], watcher{c, l0})
+func (s *Solver) attach(c cref) {
+	ls := s.lits(c)
+	l0, l1 := ls[0], ls[1]
+	bin := len(ls) == 2
+	s.watches[neg(l0)] = append(s.watches[neg(l0)], watcher{c, l1, bin})
+	s.watches[neg(l1)] = append(s.watches[neg(l1)], watcher{c, l0, bin})
 }
 
-func (s *Solver) detach(c *clause) {
-	for _, l := range c.lits[:2] {
+func (s *Solver) detach(c cref) {
+	for _, l := range s.lits(c)[:2] {
 		ws := s.watches[neg(l)]
 		for i := range ws {
 			if ws[i].c == c {
@@ -26,7 +28,7 @@ func (s *Solver) detach(c *clause) {
 
 func (s *Solver) decisionLevel() int { return len(s.trailLim) }
 
-func (s *Solver) enqueue(l lit, from *clause) {
+func (s *Solver) enqueue(l lit, from cref) {
 	v := vr(l)
 	s.vals[l] = 1
 	s.vals[neg(l)] = -1
@@ -38,9 +40,11 @@ func (s *Solver) enqueue(l lit, from *clause) {
 // propagate is unit propagation with two watched literals and blockers
 // (MiniSat). Watches of literal x hold the clauses watching ¬x... indexed
 // by the literal that becomes true: watches[p] are visited when p is
-// assigned, for the clauses that watch ¬p.
-func (s *Solver) propagate() *clause {
-	var confl *clause
+// assigned, for the clauses that watch ¬p. It returns the conflicting
+// clause, or noRef.
+func (s *Solver) propagate() cref {
+	confl := noRef
+	vals, arena := s.vals, s.arena
 	for s.qhead < len(s.trail) {
 		p := s.trail[s.qhead]
 		s.qhead++
@@ -50,28 +54,42 @@ func (s *Solver) propagate() *clause {
 		i, j := 0, 0
 		for i < len(ws) {
 			w := ws[i]
-			if s.vals[w.blocker] == 1 {
+			i++
+			bv := vals[w.blocker]
+			if bv == 1 {
 				ws[j] = w
-				i++
 				j++
 				continue
 			}
+			if w.binary {
+				ws[j] = w
+				j++
+				if bv == 0 {
+					s.enqueue(w.blocker, w.c)
+					continue
+				}
+				confl = w.c
+				s.qhead = len(s.trail)
+				j += copy(ws[j:], ws[i:])
+				i = len(ws)
+				break
+			}
 			c := w.c
-			lits := c.lits
+			n := arena[c]
+			lits := arena[c+hdrWords : c+hdrWords+n : c+hdrWords+n]
 			if lits[0] == fl {
 				lits[0], lits[1] = lits[1], fl
 			}
-			i++
 			first := lits[0]
-			nw := watcher{c, first}
-			if first != w.blocker && s.vals[first] == 1 {
+			nw := watcher{c, first, false}
+			if first != w.blocker && vals[first] == 1 {
 				ws[j] = nw
 				j++
 				continue
 			}
 			found := false
 			for k := 2; k < len(lits); k++ {
-				if s.vals[lits[k]] != -1 {
+				if vals[lits[k]] != -1 {
 					lits[1], lits[k] = lits[k], fl
 					s.watches[neg(lits[1])] = append(s.watches[neg(lits[1])], nw)
 					found = true
@@ -83,14 +101,11 @@ func (s *Solver) propagate() *clause {
 			}
 			ws[j] = nw
 			j++
-			if s.vals[first] == -1 {
+			if vals[first] == -1 {
 				confl = c
 				s.qhead = len(s.trail)
-				for i < len(ws) {
-					ws[j] = ws[i]
-					i++
-					j++
-				}
+				j += copy(ws[j:], ws[i:])
+				i = len(ws)
 			} else {
 				s.enqueue(first, c)
 			}
@@ -110,7 +125,7 @@ func (s *Solver) backtrack(level int) {
 		v := vr(l)
 		s.vals[l] = 0
 		s.vals[neg(l)] = 0
-		s.reason[v] = nil
+		s.reason[v] = noRef
 		if l&1 == 1 {
 			s.phase[v] = -1
 		} else {
@@ -145,7 +160,7 @@ func (s *Solver) bumpVar(v uint32) {
 
 // analyze derives the first-UIP clause of a conflict into s.learnt (asserting
 // literal first) and returns the backjump level and the clause's LBD.
-func (s *Solver) analyze(confl *clause) (int, int) {
+func (s *Solver) analyze(confl cref) (int, int) {
 	s.learnt = append(s.learnt[:0], 0)
 	pathC := 0
 	var p lit
@@ -153,12 +168,15 @@ func (s *Solver) analyze(confl *clause) (int, int) {
 	idx := len(s.trail) - 1
 	cur := int32(s.decisionLevel())
 	for {
-		if confl.learnt && confl.lbd > int32(s.opts.KeepLBD) {
-			if l := s.computeLBD(confl.lits); l < int(confl.lbd) {
-				confl.lbd = int32(l)
+		if s.isLearnt(confl) {
+			s.arena[confl+1] |= flagUsed
+			if lbd := s.lbdOf(confl); lbd > s.opts.KeepLBD {
+				if l := s.computeLBD(s.lits(confl)); l < lbd {
+					s.setLBD(confl, l)
+				}
 			}
 		}
-		for _, q := range confl.lits {
+		for _, q := range s.lits(confl) {
 			if havep && q == p {
 				continue
 			}
@@ -200,7 +218,7 @@ func (s *Solver) analyze(confl *clause) (int, int) {
 		}
 		j := 1
 		for _, l := range s.learnt[1:] {
-			if s.reason[vr(l)] == nil || !s.redundant(l, abstract) {
+			if s.reason[vr(l)] == noRef || !s.redundant(l, abstract) {
 				s.learnt[j] = l
 				j++
 			}
@@ -210,9 +228,9 @@ func (s *Solver) analyze(confl *clause) (int, int) {
 		j := 1
 		for _, l := range s.learnt[1:] {
 			r := s.reason[vr(l)]
-			keep := r == nil
+			keep := r == noRef
 			if !keep {
-				for _, q := range r.lits {
+				for _, q := range s.lits(r) {
 					if vr(q) != vr(l) && s.seen[vr(q)] == 0 && s.level[vr(q)] > 0 {
 						keep = true
 						break
@@ -256,12 +274,12 @@ func (s *Solver) redundant(l lit, abstract uint32) bool {
 		q := s.minStack[len(s.minStack)-1]
 		s.minStack = s.minStack[:len(s.minStack)-1]
 		r := s.reason[vr(q)]
-		for _, x := range r.lits {
+		for _, x := range s.lits(r) {
 			v := vr(x)
 			if v == vr(q) || s.seen[v] != 0 || s.level[v] == 0 {
 				continue
 			}
-			if s.reason[v] != nil && (abstract&(1<<(uint32(s.level[v])&31))) != 0 {
+			if s.reason[v] != noRef && (abstract&(1<<(uint32(s.level[v])&31))) != 0 {
 				s.seen[v] = 1
 				s.minStack = append(s.minStack, x)
 				s.toClear = append(s.toClear, x)
@@ -304,10 +322,10 @@ func (s *Solver) analyzeFinal(p lit) {
 			if s.seen[v] == 0 {
 				continue
 			}
-			if r := s.reason[v]; r == nil {
+			if r := s.reason[v]; r == noRef {
 				conflict = append(conflict, neg(l))
 			} else {
-				for _, q := range r.lits {
+				for _, q := range s.lits(r) {
 					if vr(q) != v && s.level[vr(q)] > 0 {
 						s.seen[vr(q)] = 1
 					}
@@ -387,35 +405,42 @@ func (s *Solver) updateEMA(lbd int) {
 	s.slowN += as * (1 - s.slowN)
 }
 
-func (s *Solver) locked(c *clause) bool {
-	l := c.lits[0]
-	return s.vals[l] == 1 && s.reason[vr(l)] == c
+// locked reports whether the clause is the reason of one of its watched
+// literals (a binary clause's implied literal may be either).
+func (s *Solver) locked(c cref) bool {
+	ls := s.lits(c)
+	for _, l := range ls[:2] {
+		if s.vals[l] == 1 && s.reason[vr(l)] == c {
+			return true
+		}
+	}
+	return false
 }
 
 // reduce removes the worse half of the learned clauses by LBD.
 func (s *Solver) reduce() {
 	s.stats.Reductions++
-	slices.SortStableFunc(s.learnts, func(a, b *clause) int {
-		if a.lbd != b.lbd {
-			return int(b.lbd - a.lbd) // worst first
+	slices.SortStableFunc(s.learnts, func(a, b cref) int {
+		if la, lb := s.lbdOf(a), s.lbdOf(b); la != lb {
+			return lb - la // worst first
 		}
-		return len(b.lits) - len(a.lits)
+		return int(s.arena[b]) - int(s.arena[a])
 	})
 	limit := len(s.learnts) / 2
 	j := 0
 	for i, c := range s.learnts {
-		if i < limit && c.lbd > int32(s.opts.KeepLBD) && !s.locked(c) {
+		if i < limit && s.lbdOf(c) > s.opts.KeepLBD && !s.locked(c) {
 			s.detach(c)
-			c.deleted = true
 			s.stats.Deleted++
-			s.logLits('d', c.lits)
+			s.logLits('d', s.lits(c))
+			s.free(c)
 			continue
 		}
 		s.learnts[j] = c
 		j++
 	}
-	clear(s.learnts[j:])
 	s.learnts = s.learnts[:j]
+	s.collect()
 }
 
 func (s *Solver) pickBranch() (lit, bool) {
@@ -480,7 +505,7 @@ func (s *Solver) search(ctx context.Context) Status {
 			return Unknown
 		}
 		confl := s.propagate()
-		if confl != nil {
+		if confl != noRef {
 			s.stats.Conflicts++
 			s.conflictsHere++
 			s.sinceRestart++
@@ -494,9 +519,9 @@ func (s *Solver) search(ctx context.Context) Status {
 			s.stats.Learned++
 			s.logLits('l', s.learnt)
 			if len(s.learnt) == 1 {
-				s.enqueue(s.learnt[0], nil)
+				s.enqueue(s.learnt[0], noRef)
 			} else {
-				c := &clause{lits: append([]lit(nil), s.learnt...), learnt: true, lbd: int32(lbd)}
+				c := s.alloc(s.learnt, true, lbd)
 				s.learnts = append(s.learnts, c)
 				s.attach(c)
 				s.enqueue(s.learnt[0], c)
@@ -544,6 +569,6 @@ func (s *Solver) search(ctx context.Context) Status {
 		}
 		s.stats.Decisions++
 		s.trailLim = append(s.trailLim, len(s.trail))
-		s.enqueue(next, nil)
+		s.enqueue(next, noRef)
 	}
 }

@@ -52,16 +52,13 @@ type lit = uint32
 func neg(l lit) lit   { return l ^ 1 }
 func vr(l lit) uint32 { return l >> 1 }
 
-type clause struct {
-	lits    []lit
-	learnt  bool
-	lbd     int32
-	deleted bool
-}
-
+// A watcher of a clause: the clause and a literal of it whose truth makes
+// the visit unnecessary (MiniSat's blocker). A binary clause's blocker is
+// its other literal, so propagating it never reads the arena.
 type watcher struct {
-	c       *clause
+	c       cref
 	blocker lit
+	binary  bool
 }
 
 // Solver is an incremental CDCL SAT solver with the IPASIR interface:
@@ -76,7 +73,7 @@ type Solver struct {
 
 	vals     []int8 // per literal: 1 true, -1 false, 0 unassigned
 	level    []int32
-	reason   []*clause
+	reason   []cref
 	phase    []int8 // per variable: saved value, 1 or -1
 	activity []float64
 	seen     []int8
@@ -85,8 +82,10 @@ type Solver struct {
 	static   int // DecideStatic cursor
 
 	watches  [][]watcher
-	clauses  []*clause // problem clauses
-	learnts  []*clause
+	arena    []uint32 // the clauses (arena.go)
+	wasted   int      // words of deleted clauses in the arena
+	clauses  []cref   // problem clauses
+	learnts  []cref
 	trail    []lit
 	trailLim []int
 	qhead    int
@@ -191,7 +190,7 @@ func (s *Solver) ensure(n int) {
 		v := uint32(len(s.level))
 		s.vals = append(s.vals, 0, 0)
 		s.level = append(s.level, 0)
-		s.reason = append(s.reason, nil)
+		s.reason = append(s.reason, noRef)
 		s.phase = append(s.phase, -1)
 		s.activity = append(s.activity, 0)
 		s.seen = append(s.seen, 0)
@@ -281,11 +280,11 @@ func (s *Solver) AddClause(lits ...int) error {
 		return nil
 	case len(ls) == 1:
 		if s.vals[ls[0]] == 0 {
-			s.enqueue(ls[0], nil)
+			s.enqueue(ls[0], noRef)
 		}
 		return nil
 	}
-	c := &clause{lits: ls}
+	c := s.alloc(ls, false, 0)
 	s.clauses = append(s.clauses, c)
 	s.attach(c)
 	if k == 1 && s.vals[ls[0]] == 0 {
@@ -426,7 +425,7 @@ func (s *Solver) level0() bool {
 	if len(s.trailLim) > 0 {
 		s.backtrack(0)
 	}
-	if s.ok && s.propagate() != nil {
+	if s.ok && s.propagate() != noRef {
 		s.becomeInconsistent()
 	}
 	return s.ok

@@ -67,7 +67,7 @@ func (s *Session) fuzzable() bool {
 // answer prints and records an answer.
 func (s *Session) answer(status, reason string, src answerSource) {
 	s.last.status, s.last.reason, s.last.src = status, reason, src
-	s.last.valid = status == "sat"
+	s.last.valid = true
 	if status == "unknown" {
 		s.stats.Unknown++
 	}
@@ -293,12 +293,15 @@ func (s *Session) sync(ctx context.Context, cmds ...string) ([]solver.Reply, str
 		s.fbLevels[i] = -1
 	}
 	if err != nil || len(replies) != len(all) {
-		s.broken, s.brokenDepth = fmt.Sprintf("the fallback failed: %v", err), 0
-		fmt.Fprintf(s.opts.Log, "tandem smt: %s; its answers are ignored until reset\n", s.broken)
+		s.broken, s.brokenDepth, s.brokenGlobal = fmt.Sprintf("the fallback failed: %v", err), 0, true
+		fmt.Fprintf(s.opts.Log, "tandem smt: %s; its answers are ignored until reset or reset-assertions\n", s.broken)
 		s.closeFallback()
 		return nil, s.broken
 	}
 	for i, r := range replies[:np] {
+		if sent[i].decl {
+			s.fbDecls = true
+		}
 		if r.Kind == solver.RespSuccess {
 			continue
 		}
@@ -306,16 +309,16 @@ func (s *Session) sync(ctx context.Context, cmds ...string) ([]solver.Reply, str
 			fmt.Fprintf(s.opts.Log, "tandem smt: the fallback did not take %.80s: %s %s\n", sent[i].text, r.Status, firstLine(r.Message))
 			continue
 		}
-		if s.broken == "" || sent[i].scoped && sent[i].depth < s.brokenDepth || !sent[i].scoped {
+		switch {
+		case !sent[i].scoped:
+			s.brokenGlobal, s.brokenDepth = true, 0
+		case s.broken == "" || sent[i].depth < s.brokenDepth:
 			s.brokenDepth = sent[i].depth
-			if !sent[i].scoped {
-				s.brokenDepth = 0
-			}
 		}
 		s.broken = fmt.Sprintf("the fallback rejected %.80s: %s %s", sent[i].text, r.Status, firstLine(r.Message))
 		fmt.Fprintf(s.opts.Log, "tandem smt: %s; its answers are ignored until that level is popped\n", s.broken)
 	}
-	if s.broken != "" && s.brokenDepth > len(s.levels)-1 {
+	if s.broken != "" && !s.brokenGlobal && s.brokenDepth > len(s.levels)-1 {
 		s.broken = "" // the batch itself popped what was rejected
 	}
 	if s.broken != "" {
@@ -349,14 +352,62 @@ func (s *Session) ensureFallback(ctx context.Context) string {
 	return ""
 }
 
-// forward sends a command to the fallback when the last answer came from
-// it (unsat cores, proofs, assertions): fuzzing's answers have none.
+// produceOption is the option that get-unsat-core, get-proof and
+// get-unsat-assumptions need, and what z3 calls what they give.
+var produceOption = map[smtlib.CommandKind]struct{ option, what string }{
+	smtlib.CmdGetUnsatCore:        {":produce-unsat-cores", "unsat core"},
+	smtlib.CmdGetProof:            {":produce-proofs", "proof"},
+	smtlib.CmdGetUnsatAssumptions: {":produce-unsat-assumptions", "unsat assumptions"},
+}
+
+// forward answers get-unsat-core, get-proof, get-unsat-assumptions and
+// get-assertions as z3 does: an error unless the script turned the
+// option on and the last answer is a current unsat; the fallback's answer
+// otherwise. An unsat that fuzzing proved has no SMT-LIB core or proof, so
+// the fallback is asked the same query again first (one round trip) and
+// its core or proof is given, when it proves unsat too.
 func (s *Session) forward(ctx context.Context, c *smtlib.Command) {
-	if c.Kind != smtlib.CmdGetAssertions && s.last.src != fromFallback {
-		s.errorf(c.Pos, "%s is not available: the last answer did not come from the fallback solver", c.Kind)
+	p, ok := produceOption[c.Kind]
+	switch {
+	case !ok: // get-assertions: the fallback holds the same assertions
+	case !s.produce[p.option]:
+		s.errorf(c.Pos, "%s construction is not enabled, use command (set-option %s true)", p.what, p.option)
+		return
+	case !s.last.valid || s.last.status != "unsat":
+		s.errorf(c.Pos, "%s is not available", p.what)
+		return
+	case s.last.src == fromFuzz:
+		s.reask(ctx, c, p.what)
 		return
 	}
 	s.relay(ctx, c)
+}
+
+// reask asks the fallback the query fuzzing proved unsat, and then c.
+func (s *Session) reask(ctx context.Context, c *smtlib.Command, what string) {
+	if s.opts.Fallback == nil {
+		s.errorf(c.Pos, "%s is not available: fuzzing proved unsat, and its proofs give none; run tandem smt with a fallback solver (--fallback z3) to get one", what)
+		return
+	}
+	replies, why := s.sync(ctx, s.last.cmd, c.Text)
+	if why != "" {
+		s.errorf(c.Pos, "%s is not available: fuzzing proved unsat, and the fallback solver could not be asked again: %s", what, why)
+		return
+	}
+	r := replies[0]
+	if r.Kind != solver.RespAnswer || r.Status != solver.StatusUnsat {
+		st := r.Status.String()
+		if r.Kind != solver.RespAnswer {
+			st = fmt.Sprintf("%s %s", r.Status, firstLine(r.Message))
+		}
+		if r.Kind == solver.RespAnswer && r.Status == solver.StatusSat {
+			fmt.Fprintf(s.opts.Log, "tandem smt: fuzzing proved %s unsat, but the fallback answers sat: one of them is wrong\n", s.last.cmd)
+		}
+		s.errorf(c.Pos, "%s is not available: fuzzing proved unsat, and the fallback solver asked again answered %s", what, st)
+		return
+	}
+	s.last.src = fromFallback // it holds the same answer now
+	s.printReply(c, replies[1])
 }
 
 // relay sends c to the fallback and prints its response.
@@ -366,7 +417,11 @@ func (s *Session) relay(ctx context.Context, c *smtlib.Command) {
 		s.errorf(c.Pos, "%s", why)
 		return
 	}
-	r := replies[0]
+	s.printReply(c, replies[0])
+}
+
+// printReply prints the fallback's reply to c, or an error.
+func (s *Session) printReply(c *smtlib.Command, r solver.Reply) {
 	if r.Kind == solver.ReplyNone {
 		s.errorf(c.Pos, "the fallback failed: %s %s", r.Status, r.Message)
 		return

@@ -23,6 +23,12 @@
 //     by the evaluator too: a model that falsifies an assertion is reported
 //     on the log and the answer is unknown.
 //
+// The get-* commands answer as z3's do after each kind of answer; an
+// unsat core or proof after an unsat fuzzing proved comes from the
+// fallback, asked the same query again. reset-assertions follows SMT-LIB
+// 2.6 (declarations not made under :global-declarations are gone), and a
+// fallback that would keep them (z3) is restarted.
+//
 // Outside bit-vectors and Booleans (integers, reals, strings, arrays, UF, …)
 // every query goes to the fallback; closed boxes (declare-cb,
 // declare-oracle-fun) have no implementation here, so queries over them are

@@ -18,7 +18,9 @@ func FuzzSession(f *testing.F) {
 		"(declare-const b Bool)(check-sat-assuming (b (not b)))(get-assignment)(get-unsat-core)(reset-assertions)(check-sat)",
 		"(define-fun g ((a (_ BitVec 8))) (_ BitVec 8) (bvmul a a))(declare-const y (_ BitVec 8))(assert (! (= (g y) #x04) :named n))(check-sat)(get-assignment)(get-info :all-statistics)",
 		"(set-info :tandem-seed ((y #x02)))(declare-cb h ((_ BitVec 8)) (_ BitVec 8))(check-sat)(reset)(exit)(check-sat)",
-		"(assert (bvadd x))(pop 9)((((", "(set-logic QF_LIA)(declare-const i Int)(assert (> i 3))(check-sat)(get-value (i))",
+		"(assert (bvadd x))(pop 9)((((", "(set-option :produce-unsat-cores true)(set-option :produce-proofs true)(declare-const x (_ BitVec 8))(assert (! (= x #x01) :named a))(assert (= x #x02))(check-sat)(get-unsat-core)(get-proof)(get-unsat-assumptions)",
+		"(set-option :global-declarations true)(push 1)(declare-const g (_ BitVec 8))(declare-const i Int)(pop 1)(assert (= g #x03))(check-sat)(get-value (g i))(reset-assertions)(declare-const h Bool)(check-sat-assuming (h))(get-model)",
+		"(declare-const x (_ BitVec 8))(assert (= x #x01))(check-sat)(reset-assertions)(declare-const x Int)(assert (> x 1))(check-sat)(get-value (x))", "(set-logic QF_LIA)(declare-const i Int)(assert (> i 3))(check-sat)(get-value (i))",
 	} {
 		f.Add([]byte(s), uint8(0))
 	}

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 
+	"tandem/eval"
 	"tandem/smt"
 	"tandem/smtlib"
 )
@@ -71,8 +72,12 @@ func (s *Session) getValue(ctx context.Context, c *smtlib.Command) {
 	s.out.WriteString(")\n")
 }
 
-// values evaluates terms under fuzzing's model.
+// values evaluates terms under fuzzing's model, completed as z3 completes
+// models: a constant the model leaves out (one of another sort than Bool
+// and bit-vectors, declared but in no assertion, or declared since the
+// check-sat) gets its sort's default value.
 func (s *Session) values(terms []*smt.Term) ([]smt.Value, error) {
+	s.complete(s.last.model, terms)
 	ev := s.evaluator(s.last.model)
 	out := make([]smt.Value, len(terms))
 	for i, t := range terms {
@@ -86,6 +91,29 @@ func (s *Session) values(terms []*smt.Term) ([]smt.Value, error) {
 		out[i] = v
 	}
 	return out, nil
+}
+
+// complete gives m a default value for every declared constant of terms
+// (definitions expanded) that it does not interpret. Such a constant occurs
+// in no assertion fuzzing answered, so any value keeps the model a model.
+func (s *Session) complete(m *eval.Model, terms []*smt.Term) {
+	roots := make([]*smt.Term, 0, len(terms))
+	for _, t := range terms {
+		if e, err := s.exp.Expand(t); err == nil {
+			roots = append(roots, e)
+		}
+	}
+	smt.InspectAll(roots, func(t *smt.Term) bool {
+		if t.Kind() != smt.App || t.Func() == nil || !t.Func().IsConst() || t.Func().Kind != smt.FuncDeclared {
+			return true
+		}
+		if _, ok := m.Const(t.Func()); !ok {
+			if v, ok := smt.DefaultValue(t.Func().Result); ok {
+				m.SetConst(t.Func(), v)
+			}
+		}
+		return true
+	})
 }
 
 func (s *Session) getAssignment(ctx context.Context, c *smtlib.Command) {

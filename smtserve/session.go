@@ -33,6 +33,16 @@ type Session struct {
 	printSuccess bool
 	logic        string
 	seedVals     map[string]*big.Int // --seed-model, :tandem-seed
+	// produce holds the :produce-unsat-cores, :produce-proofs and
+	// :produce-unsat-assumptions options the script set
+	produce map[string]bool
+
+	// :global-declarations: the declarations made while it is true outlive
+	// pop and reset-assertions, and their Bool and bit-vector constants are
+	// fuzzed at every level
+	globalDecls  bool
+	globalConsts []*smt.Func
+	globalBoxes  int
 
 	levels  []level // levels[0] is the outermost one
 	checked int     // live assertions at the last check-sat: the later ones are the branch
@@ -53,8 +63,19 @@ type Session struct {
 	// brokenDepth is the assertion level of the command the fallback
 	// rejected: popping it makes the stacks match again
 	brokenDepth int
-	pending     []pendingCmd
-	fbLevels    []int // per open level, the index in pending of its push, or -1 once sent
+	// brokenGlobal says the rejected command outlives reset-assertions
+	brokenGlobal bool
+	pending      []pendingCmd
+	fbLevels     []int // per open level, the index in pending of its push, or -1 once sent
+	// globals are the commands that outlive reset-assertions (set-logic,
+	// set-option, global declarations), in order: what a restarted
+	// fallback is given
+	globals []pendingCmd
+	// fbDecls says the fallback was sent a declaration that is not
+	// global: z3 4.8.12 keeps the declarations of every level on
+	// reset-assertions, although the standard drops them, so then
+	// reset-assertions restarts the fallback
+	fbDecls bool
 
 	exited bool
 	stats  Stats
@@ -77,6 +98,9 @@ type pendingCmd struct {
 	text   string
 	scoped bool // undone by the pop of its level (declarations, assertions, push, pop)
 	depth  int  // the assertion level it was given at
+	// decl: a declaration or definition, not global (reset-assertions
+	// drops it; z3 does not)
+	decl bool
 }
 
 // answerSource says who gave the last answer.
@@ -94,7 +118,7 @@ type lastAnswer struct {
 	src       answerSource
 	model     *eval.Model // fuzz models, and fallback models that parsed
 	modelText string      // the fallback's get-model answer
-	valid     bool        // the model is available (no assertion changed since)
+	valid     bool        // the answer is current: no assertion, push or pop since
 	cmd       string      // the check-sat command that gave it
 }
 
@@ -131,7 +155,10 @@ func (s *Session) resetState() {
 	s.printSuccess = false
 	s.pending = nil
 	s.fbLevels = nil
-	s.broken = ""
+	s.globals = nil
+	s.broken, s.brokenGlobal = "", false
+	s.produce = map[string]bool{}
+	s.globalDecls, s.globalConsts, s.globalBoxes = false, nil, 0
 }
 
 // Stats returns the session's counters.
@@ -155,6 +182,7 @@ func (s *Session) closeFallback() error {
 	}
 	err := s.fb.Close()
 	s.fb = nil
+	s.fbDecls = false
 	return err
 }
 
@@ -257,7 +285,7 @@ func (s *Session) do(ctx context.Context, c *smtlib.Command) {
 	case smtlib.CmdDeclareSort, smtlib.CmdDefineSort, smtlib.CmdDefineFun, smtlib.CmdDefineConst,
 		smtlib.CmdDefineFunRec, smtlib.CmdDefineFunsRec, smtlib.CmdDeclareDatatype, smtlib.CmdDeclareDatatypes,
 		smtlib.CmdDeclareCodatatype, smtlib.CmdDeclareCodatatypes:
-		s.queue(c.Text, true)
+		s.queueDecl(c.Text)
 		s.success()
 	case smtlib.CmdPush:
 		s.push(c.N) // at most smtlib.MaxInteractivePush
@@ -318,6 +346,17 @@ func (s *Session) setOption(c *smtlib.Command) {
 		s.opts.Fuzz.Seed = n
 		s.fz = nil
 		s.queue(c.Text, false)
+	case ":global-declarations", ":produce-unsat-cores", ":produce-proofs", ":produce-unsat-assumptions":
+		if c.Value != "true" && c.Value != "false" {
+			s.errorf(c.Pos, "option %s takes true or false, not %s", c.Name, c.Value)
+			return
+		}
+		if c.Name == ":global-declarations" {
+			s.globalDecls = c.Value == "true"
+		} else {
+			s.produce[c.Name] = c.Value == "true"
+		}
+		s.queue(c.Text, false)
 	default:
 		s.queue(c.Text, false)
 	}
@@ -332,6 +371,10 @@ func (s *Session) getOption(c *smtlib.Command) {
 		fmt.Fprintf(s.out, "%d\n", s.opts.Fuzz.Seed)
 	case ":produce-models":
 		s.out.WriteString("true\n")
+	case ":global-declarations":
+		fmt.Fprintf(s.out, "%t\n", s.globalDecls)
+	case ":produce-unsat-cores", ":produce-proofs", ":produce-unsat-assumptions":
+		fmt.Fprintf(s.out, "%t\n", s.produce[c.Name])
 	default:
 		s.out.WriteString("unsupported\n")
 	}

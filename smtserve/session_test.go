@@ -34,7 +34,7 @@ func (f *fakeBackend) Batch(_ context.Context, cmds ...string) ([]solver.Reply, 
 				continue
 			}
 			out[i] = solver.Reply{Kind: solver.RespOther, Raw: f.model}
-		case "get-value", "get-unsat-core":
+		case "get-value", "get-assignment", "get-unsat-core", "get-proof", "get-unsat-assumptions":
 			out[i] = solver.Reply{Kind: solver.RespOther, Raw: "(from-fallback)"}
 		default:
 			out[i] = solver.Reply{Kind: solver.RespSuccess}

@@ -99,3 +99,57 @@ func TestIncrementalCorpusAgreesWithZ3(t *testing.T) {
 		})
 	}
 }
+
+// TestResetAssertionsWithSolvers: after reset-assertions the declarations
+// are gone (SMT-LIB 2.6; z3 4.8.12 keeps them, cvc5 does not), so the
+// script may declare them again, with z3 and with cvc5 behind tandem smt;
+// global declarations stay. Before the fallback was restarted on
+// reset-assertions, z3 refused the redeclaration and the session answered
+// unknown from there on.
+func TestResetAssertionsWithSolvers(t *testing.T) {
+	script := `(set-option :produce-unsat-cores true)
+(declare-const i Int)
+(declare-const x (_ BitVec 8))
+(push 1)
+(declare-const j Int)
+(assert (> i j))
+(check-sat)
+(reset-assertions)
+(declare-const i Int)
+(declare-const j Int)
+(declare-const x (_ BitVec 8))
+(assert (! (< i j) :named n1))
+(assert (! (> i j) :named n2))
+(check-sat)
+(get-unsat-core)
+(set-option :global-declarations true)
+(declare-const k Int)
+(reset-assertions)
+(declare-const i Int)
+(assert (and (> k 0) (< i k)))
+(check-sat)
+`
+	for _, name := range []string{"z3", "cvc5"} {
+		t.Run(name, func(t *testing.T) {
+			testutil.RequireBinary(t, name)
+			p, _ := solver.NewRegistry().Get(name)
+			s, err := New(Options{Fallback: SolverFallback(p, 30*time.Second)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			var out strings.Builder
+			if err := s.Serve(context.Background(), strings.NewReader(script), &out); err != nil {
+				t.Fatal(err)
+			}
+			rs, err := solver.Responses([]byte(out.String()))
+			if err != nil || len(rs) != 4 {
+				t.Fatalf("responses %q (%v)", rs, err)
+			}
+			core := strings.Join(strings.Fields(strings.Trim(rs[2], "()")), " ")
+			if rs[0] != "sat" || rs[1] != "unsat" || (core != "n1 n2" && core != "n2 n1") || rs[3] != "sat" {
+				t.Errorf("got %q", rs)
+			}
+		})
+	}
+}

@@ -4,7 +4,7 @@
 //
 // A [Profile] says how to run one solver (binary, arguments per mode, the
 // options for models and self-checks, its crash signatures, its model
-// quirks); z3, cvc5, cvc4, boolector and a generic SMT-LIB 2.6 profile are
+// quirks); z3, cvc5, cvc4, boolector, bitwuzla and a generic SMT-LIB 2.6 profile are
 // built in and a TOML file adds or overrides profiles ([Registry.LoadFile]).
 // This follows Murxla's shape: a solver-agnostic core and one adapter (here,
 // one data record) per solver.

@@ -36,7 +36,7 @@ func TestMain(m *testing.M) {
 
 // fakeProfile runs fakesolver in the given mode.
 func fakeProfile(mode string) *Profile {
-	p := Builtin()[4].Clone() // generic
+	p, _ := NewRegistry().Get("generic")
 	p.Name = "fake"
 	p.Binary = fakeBin
 	p.OneShotArgs = []string{FilePlaceholder}

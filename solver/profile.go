@@ -149,8 +149,8 @@ var commonSignatures = []string{
 func sigs(extra ...string) []string { return append(slices.Clone(extra), commonSignatures...) }
 
 // Builtin returns fresh copies of the built-in profiles: z3, cvc5, cvc4,
-// boolector, generic and tandem (tandem smt, the running tandem binary), in
-// that order.
+// boolector, bitwuzla, generic and tandem (tandem smt, the running tandem
+// binary), in that order.
 func Builtin() []*Profile {
 	return []*Profile{
 		{
@@ -164,7 +164,10 @@ func Builtin() []*Profile {
 			SelfCheckArgs:   []string{"model_validate=true"},
 			VersionArgs:     []string{"--version"},
 			OptionStyle:     OptionKeyValue,
-			Signatures: sigs("ASSERTION VIOLATION", "UNREACHABLE CODE WAS REACHED", "NOT IMPLEMENTED YET",
+			// z3's UNREACHABLE() prints "UNEXPECTED CODE WAS REACHED."
+			// (4.8 and trunk), after an "ASSERTION VIOLATION" header when
+			// the build has assertions on.
+			Signatures: sigs("ASSERTION VIOLATION", "UNEXPECTED CODE WAS REACHED", "UNREACHABLE CODE WAS REACHED", "NOT IMPLEMENTED YET",
 				"an invalid model was generated", "invalid model", "failed to verify", "Z3 exception"),
 			// smt's names (TestProfileOperatorsAreSMTOperators): z3 also
 			// takes bv2int, ext_rotate_left, bvumul_noovfl, pble, at-most
@@ -233,6 +236,28 @@ func Builtin() []*Profile {
 			Quirks:          Quirks{NativeModelFormat: true, NoPrintSuccess: true},
 		},
 		{
+			// Bitwuzla 0.x (trunk): SMT-LIB 2.6 on standard input or a
+			// file, always incremental, models as "(\n  (define-fun …)\n)"
+			// with bit-vector values in binary. An error ends the process:
+			// "[error] FILE:LINE:COL: MESSAGE" on stderr and exit code 1.
+			// --check-model and --check-unsat-core are its self-checks
+			// (on by default only in debug builds); a failed one throws
+			// "model check failed" or "unsat core failed".
+			Name:            "bitwuzla",
+			Binary:          "bitwuzla",
+			OneShotArgs:     []string{"--lang", "smt2", FilePlaceholder},
+			StdinArgs:       []string{"--lang", "smt2"},
+			InteractiveArgs: []string{"--lang", "smt2"},
+			ModelArgs:       []string{"--produce-models"},
+			SelfCheckArgs:   []string{"--check-model", "--check-unsat-core"},
+			VersionArgs:     []string{"--version"},
+			OptionStyle:     OptionDashDash,
+			Signatures:      sigs("model check failed", "unsat core failed", "interpolant check failed"),
+			Logics:          bitwuzlaLogics(),
+			FuzzOptions: []string{"--bv-solver=preprop", "--rewrite-level=0", "--rewrite-level=1", "--no-preprocess",
+				"--abstraction", "--no-pp-variable-subst", "--pp-elim-bvudiv", "--no-pp-normalize"},
+		},
+		{
 			Name:            "generic",
 			Binary:          "",
 			OneShotArgs:     []string{FilePlaceholder},
@@ -257,6 +282,30 @@ func Builtin() []*Profile {
 			Signatures:      sigs("panic:", "fatal error:", "goroutine "),
 		},
 	}
+}
+
+// bitwuzlaLogics are the logics Bitwuzla's SMT-LIB parser accepts
+// (Parser::is_supported_logic): an optional QF_, then A, UF, BV and FP in
+// that order, each at most once. Quantified ones (BV, UFBV, …) are
+// included: Bitwuzla decides quantified bit-vector formulas. FPLRA, which
+// its parser also takes, is left out: Bitwuzla has no real arithmetic
+// beyond to_fp of a real constant.
+func bitwuzlaLogics() []string {
+	var out []string
+	for _, q := range []string{"QF_", ""} {
+		for _, a := range []string{"", "A"} {
+			for _, uf := range []string{"", "UF"} {
+				for _, bv := range []string{"", "BV"} {
+					for _, fp := range []string{"", "FP"} {
+						if body := a + uf + bv + fp; body != "" && body != "A" {
+							out = append(out, q+body)
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
 }
 
 // tandemBinary is the binary of the tandem profile: the running program

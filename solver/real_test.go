@@ -257,3 +257,57 @@ func TestRealSessionIsolated(t *testing.T) {
 		})
 	}
 }
+
+// TestRealSessionFresh: z3, cvc5 and cvc4 run whole scripts after a reset
+// in one process, one after the other: a script's declarations are gone
+// in the next (the same name declared again with another sort, which
+// would be an error otherwise), models and print-success survive the
+// reset (the closing (get-info :name) is read however many successes the
+// reset drew), and the stack stays empty.
+func TestRealSessionFresh(t *testing.T) {
+	reg := solver.NewRegistry()
+	for _, name := range []string{"z3", "cvc5", "cvc4"} {
+		t.Run(name, func(t *testing.T) {
+			testutil.RequireBinary(t, name)
+			p, _ := reg.Get(name)
+			ctx := context.Background()
+			s, err := solver.StartSession(ctx, p, solver.SessionOptions{Mode: solver.Mode{Models: true, SelfCheck: true}, CallCPU: 30 * time.Second, CallTimeout: 5 * time.Minute})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			scripts := [][]string{
+				{"(set-logic QF_LIA)", "(declare-fun x () Int)", "(assert (> x 3))", "(check-sat)", "(get-model)"},
+				{"(set-logic QF_BV)", "(declare-fun x () (_ BitVec 4))", "(assert (= x #x5))", "(check-sat)", "(get-model)"},
+				{"(set-logic QF_LIA)", "(declare-fun x () Int)", "(assert (< x x))", "(check-sat)"},
+			}
+			want := []solver.Status{solver.StatusSat, solver.StatusSat, solver.StatusUnsat}
+			for i, sc := range scripts {
+				ex, err := s.Fresh(ctx, sc...)
+				if err != nil || ex.Failed() {
+					t.Fatalf("script %d: %+v, %v", i, ex, err)
+				}
+				status, errs, model := solver.StatusUnknown, 0, ""
+				for _, r := range ex.Replies {
+					switch r.Kind {
+					case solver.RespAnswer:
+						status = r.Status
+					case solver.RespError:
+						errs++
+					case solver.RespOther:
+						model = r.Raw
+					}
+				}
+				switch {
+				case errs != 0 || status != want[i]:
+					t.Errorf("script %d: %v with %d errors, want %v: %+v", i, status, errs, want[i], ex.Replies)
+				case i < 2 && !strings.Contains(model, "define-fun x"):
+					t.Errorf("script %d: no model: %+v", i, ex.Replies)
+				}
+			}
+			if s.Depth() != 0 || s.Stats().Restarts != 0 {
+				t.Errorf("after the scripts: depth %d, stats %+v", s.Depth(), s.Stats())
+			}
+		})
+	}
+}

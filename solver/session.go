@@ -865,19 +865,54 @@ const syncCommand = "(get-info :name)"
 // The time limits bound the whole exchange; the error is non-nil only
 // when the session cannot go on or ctx was cancelled.
 func (s *Session) Isolated(ctx context.Context, cmds ...string) (Exchange, error) {
+	if err := checkExchange(cmds); err != nil {
+		return Exchange{}, err
+	}
+	return s.exchange(ctx, false, cmds)
+}
+
+// Fresh runs cmds from a solver reset to its start-up state, in the same
+// process: (reset), print-success on again, cmds… and the closing
+// (get-info :name) of [Session.Isolated], as one pipelined write, reading
+// every response up to that closing answer. cmds are a whole script
+// (set-logic, declarations, assertions, check-sat…), as in a one-shot
+// run, so the solver picks its non-incremental strategy for them (z3
+// 4.8.12 keeps its logic's tactic, which it leaves after a push) while
+// the process start is saved; options given on the command line (the
+// profile's and Mode's) survive the reset. The replies include those of
+// the reset and of print-success, when the solver prints them (cvc5
+// prints none for the reset). Afterwards the live stack is empty: the
+// declarations of cmds are not replayed into a restarted process, and
+// the next Fresh resets anyway. cmds may not push, pop, reset or exit;
+// limits and errors as for Isolated.
+func (s *Session) Fresh(ctx context.Context, cmds ...string) (Exchange, error) {
+	if err := checkExchange(cmds); err != nil {
+		return Exchange{}, err
+	}
+	return s.exchange(ctx, true, cmds)
+}
+
+// checkExchange refuses commands that would change the live stack or the
+// framing of an exchange.
+func checkExchange(cmds []string) error {
 	for _, c := range cmds {
 		if err := checkCommand(c); err != nil {
-			return Exchange{}, err
+			return err
 		}
 		switch head, arg := commandHead(c); head {
 		case "push", "pop", "reset", "reset-assertions", "exit":
-			return Exchange{}, fmt.Errorf("%s in an isolated exchange would change the live stack", c)
+			return fmt.Errorf("%s in an isolated exchange would change the live stack", c)
 		case "set-option":
 			if strings.HasPrefix(arg, ":print-success") {
-				return Exchange{}, errors.New("(set-option :print-success …) in an isolated exchange would desynchronize the session")
+				return errors.New("(set-option :print-success …) in an isolated exchange would desynchronize the session")
 			}
 		}
 	}
+	return nil
+}
+
+// exchange is Isolated (a push/pop scope) or, with reset, Fresh.
+func (s *Session) exchange(ctx context.Context, reset bool, cmds []string) (Exchange, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {
@@ -896,7 +931,13 @@ func (s *Session) Isolated(ctx context.Context, cmds ...string) (Exchange, error
 	w := s.startWait(inc, s.deadline(ctx))
 	defer w.stop()
 	all := make([]string, 0, len(cmds)+3)
-	all = append(append(append(all, "(push 1)"), cmds...), "(pop 1)", syncCommand)
+	if reset {
+		// the stack the process had is gone whatever happens next
+		s.levels = [][]string{nil}
+		all = append(append(append(all, "(reset)", "(set-option :print-success true)"), cmds...), syncCommand)
+	} else {
+		all = append(append(append(all, "(push 1)"), cmds...), "(pop 1)", syncCommand)
+	}
 	werr := s.writeAll(inc, joinCommands(all), w.deadline)
 	ex := Exchange{Failure: Reply{Kind: RespSuccess}, Restarted: restarted}
 	// bound the responses read: a solver that prints without end must
@@ -909,7 +950,7 @@ func (s *Session) Isolated(ctx context.Context, cmds ...string) (Exchange, error
 			break
 		}
 		if r.Kind == RespOther && strings.HasPrefix(r.Raw, "(:name") {
-			if n := len(ex.Replies); n == 0 || ex.Replies[n-1].Kind != RespSuccess {
+			if n := len(ex.Replies); !reset && (n == 0 || ex.Replies[n-1].Kind != RespSuccess) {
 				s.teardown() // the pop was not answered success: the stack is unknown
 			}
 			<-werr // everything was answered, so everything was written

@@ -9,6 +9,19 @@
 //	go run ./bench/cb                       # the suite, 60 s, all three modes
 //	go run ./bench/cb -delphi -timeout 10s  # Delphi's 638 benchmarks
 //	go run ./bench/cb -filter motivating -modes cdfl -v
+//
+// The generated suite (bench/cb/generated, written by ./bench/cb/cbgen) is
+// run with -manifest bench/cb/generated/MANIFEST.tsv; best with -tandem,
+// which runs each job as a child tandem solve limited and timed by the CPU
+// time of its process tree:
+//
+//	go build -o /tmp/tandem ./cmd/tandem
+//	go run ./bench/cb -manifest bench/cb/generated/MANIFEST.tsv -tandem /tmp/tandem -j 2 -v
+//
+// Every finished job is appended to OUT/results.jsonl at once, and a rerun
+// with the same flags skips the jobs recorded there (-fresh starts over), so
+// a long run can be stopped and resumed; the tables and the cactus plot
+// (OUT/cactus.svg, OUT/report.html) cover every recorded job.
 package main
 
 import (
@@ -52,28 +65,33 @@ type outcome struct {
 	Mode   string
 	Status string
 	Reason string
-	Time   time.Duration
+	Time   time.Duration // CPU time of the process tree with -tandem, else wall time
+	Wall   time.Duration
 	Wrong  string // why the answer is wrong ("" when it is not)
 	Stats  cbsolve.Stats
 }
 
 func main() {
 	var (
-		manifest  = flag.String("manifest", "bench/cb/MANIFEST.tsv", "the suite's manifest")
-		corpus    = flag.String("corpus", "../shared/corpus", "the shared corpus (for corpus: entries and -delphi)")
-		delphi    = flag.Bool("delphi", false, "run Delphi's benchmarks instead of the suite")
-		oracles   = flag.String("oracles", "bench/cb/delphi", "directory of the Delphi oracle implementations")
-		timeout   = flag.Duration("timeout", 60*time.Second, "time limit per instance and mode")
-		modes     = flag.String("modes", "cdfl,fuzz-only,active-learning", "modes to compare")
-		jobs      = flag.Int("j", runtime.NumCPU(), "instances solved at once")
-		filter    = flag.String("filter", "", "only instances whose name matches this regexp")
-		every     = flag.Int("every", 1, "only every n-th instance (quick runs)")
-		smtName   = flag.String("smt", "z3", "SMT engine")
-		outDir    = flag.String("out", "", "write results.tsv and report.html here (default bench/cb/results[-delphi])")
-		verbose   = flag.Bool("v", false, "print every outcome")
-		cbTimeout = flag.Duration("cb-timeout", time.Second, "time limit of one closed-box call")
-		seeds     = flag.Int("seeds", 1, "run every instance with seeds 1..N (each run counts as an instance; a dominance table compares modes per instance)")
-		examples  = flag.Bool("delphi-examples", false, "add Delphi's 12 examples (all but the invertibility benchmarks) to the suite, after -every and -filter")
+		manifest   = flag.String("manifest", "bench/cb/MANIFEST.tsv", "the suite's manifest")
+		corpus     = flag.String("corpus", "../shared/corpus", "the shared corpus (for corpus: entries and -delphi)")
+		delphi     = flag.Bool("delphi", false, "run Delphi's benchmarks instead of the suite")
+		oracles    = flag.String("oracles", "bench/cb/delphi", "directory of the Delphi oracle implementations")
+		timeout    = flag.Duration("timeout", 60*time.Second, "time limit per instance and mode")
+		modes      = flag.String("modes", "cdfl,fuzz-only,active-learning", "modes to compare")
+		jobs       = flag.Int("j", runtime.NumCPU(), "instances solved at once")
+		filter     = flag.String("filter", "", "only instances whose name matches this regexp")
+		every      = flag.Int("every", 1, "only every n-th instance (quick runs)")
+		smtName    = flag.String("smt", "z3", "SMT engine")
+		outDir     = flag.String("out", "", "write results.tsv and report.html here (default bench/cb/results[-delphi])")
+		verbose    = flag.Bool("v", false, "print every outcome")
+		cbTimeout  = flag.Duration("cb-timeout", time.Second, "time limit of one closed-box call")
+		seeds      = flag.Int("seeds", 1, "run every instance with seeds 1..N (each run counts as an instance; a dominance table compares modes per instance)")
+		examples   = flag.Bool("delphi-examples", false, "add Delphi's 12 examples (all but the invertibility benchmarks) to the suite, after -every and -filter")
+		tandemBin  = flag.String("tandem", "", "run each job as this tandem binary's solve in a child process, limited and timed by the CPU time of its process tree (default: in-process, wall time)")
+		all        = flag.Bool("all", false, "also run manifest rows whose critical column is not yes (generated suite)")
+		reportOnly = flag.Bool("report-only", false, "run nothing: write the tables and the cactus plot of the jobs recorded in the output folder's results.jsonl (a partial run)")
+		fresh      = flag.Bool("fresh", false, "ignore the results of earlier runs in the output folder's results.jsonl (default: resume, skipping jobs already done)")
 	)
 	flag.Parse()
 	var insts []*instance
@@ -81,7 +99,7 @@ func main() {
 	if *delphi {
 		insts, err = loadDelphi(*corpus, *oracles)
 	} else {
-		insts, err = loadSuite(*manifest, *corpus)
+		insts, err = loadSuite(*manifest, *corpus, *all)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "cb:", err)
@@ -123,19 +141,48 @@ func main() {
 	}
 	jobsCh := make(chan job)
 	var mu sync.Mutex
-	var outs []*outcome
 	var wg sync.WaitGroup
 	start := time.Now()
 	total := len(insts) * len(ms)
+	resultsPath := filepath.Join(*outDir, "results.jsonl")
+	var recs []*record
+	if !*fresh {
+		if recs, err = readRecords(resultsPath); err != nil {
+			fmt.Fprintln(os.Stderr, "cb:", err)
+			os.Exit(2)
+		}
+	}
+	outs, done := resumed(recs, insts, ms, *timeout)
+	if len(outs) > 0 {
+		fmt.Fprintf(os.Stderr, "cb: resuming: %d of %d jobs done in %s\n", len(outs), total, resultsPath)
+	}
+	rf, err := openResults(resultsPath, *fresh)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "cb:", err)
+		os.Exit(2)
+	}
+	defer rf.Close()
+	clock := "wall"
+	if *tandemBin != "" {
+		clock = "cpu"
+	}
 	for w := 0; w < *jobs; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for j := range jobsCh {
-				o := run(j.inst, j.mode, *timeout, *cbTimeout, *smtName, j.inst.Seed)
+				var o *outcome
+				if *tandemBin != "" {
+					o = runProcess(*tandemBin, j.inst, j.mode, *timeout, *cbTimeout, *smtName)
+				} else {
+					o = run(j.inst, j.mode, *timeout, *cbTimeout, *smtName, j.inst.Seed)
+				}
 				mu.Lock()
 				outs = append(outs, o)
 				n := len(outs)
+				if err := appendRecord(rf, o, *timeout, clock); err != nil {
+					fmt.Fprintln(os.Stderr, "cb: saving a result:", err)
+				}
 				mu.Unlock()
 				if *verbose || o.Wrong != "" {
 					fmt.Fprintf(os.Stderr, "[%d/%d %s] %-16s %-60s %-8s %8.2fs %s%s\n", n, total, time.Since(start).Round(time.Second),
@@ -146,10 +193,13 @@ func main() {
 			}
 		}()
 	}
-	// Interleave the modes so a partial run compares like with like.
-	for _, in := range insts {
+	// Interleave the modes so a partial run compares like with like, and
+	// the sources (families) so that it covers all of them.
+	for _, in := range roundRobin(insts) {
 		for _, m := range ms {
-			jobsCh <- job{in, m}
+			if !done[jobKey(in, m.String(), *timeout)] && !*reportOnly {
+				jobsCh <- job{in, m}
+			}
 		}
 	}
 	close(jobsCh)
@@ -160,16 +210,73 @@ func main() {
 		}
 		return outs[i].Mode < outs[j].Mode
 	})
-	report := summarize(outs, ms, len(insts), *timeout)
+	jobsDone := len(outs)
+	outs, n := complete(outs, ms)
+	report := summarize(outs, ms, n, *timeout)
 	if *seeds > 1 {
 		report += dominance(outs, ms, *seeds)
 	}
+	if len(recs) > 0 && recs[0].Clock != "" && *reportOnly {
+		clock = recs[0].Clock
+	}
+	report += fmt.Sprintf("\n(%d of %d instances done in every mode, %d of %d jobs; -timeout %v of %s time, %s)\n",
+		n, len(insts), jobsDone, total, *timeout, clock, *smtName)
 	fmt.Print(report)
-	fmt.Printf("\n(%d instances × %d modes, -timeout %v, -j %d, %s; wall %v)\n", len(insts), len(ms), *timeout, *jobs, *smtName, time.Since(start).Round(time.Second))
+	fmt.Printf("(-j %d; wall %v)\n", *jobs, time.Since(start).Round(time.Second))
 	if err := writeResults(*outDir, outs, ms, report, *timeout); err != nil {
 		fmt.Fprintln(os.Stderr, "cb:", err)
 		os.Exit(1)
 	}
+}
+
+// complete keeps the outcomes of the instances done in every mode (a
+// partial run compares like with like) and counts those instances.
+func complete(outs []*outcome, ms []cbsolve.Mode) ([]*outcome, int) {
+	modes := map[string]map[string]bool{}
+	for _, o := range outs {
+		if modes[o.Inst.Name] == nil {
+			modes[o.Inst.Name] = map[string]bool{}
+		}
+		modes[o.Inst.Name][o.Mode] = true
+	}
+	var keep []*outcome
+	n := 0
+	for name, m := range modes {
+		if len(m) == len(ms) {
+			n++
+		} else {
+			delete(modes, name)
+		}
+	}
+	for _, o := range outs {
+		if modes[o.Inst.Name] != nil {
+			keep = append(keep, o)
+		}
+	}
+	return keep, n
+}
+
+// roundRobin orders instances one source at a time in turn, keeping the
+// order within each source.
+func roundRobin(insts []*instance) []*instance {
+	var srcs []string
+	by := map[string][]*instance{}
+	for _, in := range insts {
+		if by[in.Source] == nil {
+			srcs = append(srcs, in.Source)
+		}
+		by[in.Source] = append(by[in.Source], in)
+	}
+	out := make([]*instance, 0, len(insts))
+	for len(out) < len(insts) {
+		for _, s := range srcs {
+			if q := by[s]; len(q) > 0 {
+				out = append(out, q[0])
+				by[s] = q[1:]
+			}
+		}
+	}
+	return out
 }
 
 // withSeeds makes n copies of every instance, with seeds 1..n, named
@@ -236,6 +343,18 @@ func dominance(outs []*outcome, ms []cbsolve.Mode, seeds int) string {
 	return b.String()
 }
 
+// openResults opens results.jsonl for appending (truncated when fresh).
+func openResults(path string, fresh bool) (*os.File, error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, err
+	}
+	flags := os.O_CREATE | os.O_WRONLY | os.O_APPEND
+	if fresh {
+		flags |= os.O_TRUNC
+	}
+	return os.OpenFile(path, flags, 0o644)
+}
+
 func wrongNote(o *outcome) string {
 	if o.Wrong == "" {
 		return ""
@@ -293,7 +412,11 @@ func readTSV(path string) ([]map[string]string, error) {
 	return rows, sc.Err()
 }
 
-func loadSuite(manifest, corpus string) ([]*instance, error) {
+// loadSuite reads a manifest: bench/cb's, or one with more columns such
+// as generated/MANIFEST.tsv, whose rows are run only when the box is on
+// the critical path (column critical starts with yes) unless all, and
+// never when the labelling solvers disagreed.
+func loadSuite(manifest, corpus string, all bool) ([]*instance, error) {
 	rows, err := readTSV(manifest)
 	if err != nil {
 		return nil, err
@@ -301,6 +424,9 @@ func loadSuite(manifest, corpus string) ([]*instance, error) {
 	base := filepath.Dir(manifest)
 	var out []*instance
 	for _, r := range rows {
+		if c, ok := r["critical"]; (ok && !all && !strings.HasPrefix(c, "yes")) || r["expected"] == "disagree" {
+			continue
+		}
 		in := &instance{Name: r["path"], Source: r["source"], Expected: r["expected"], Pure: r["pure"], Boxes: map[string]string{}}
 		if p, ok := strings.CutPrefix(r["path"], "corpus:"); ok {
 			// one corpus file may serve several entries, one per define-fun
@@ -366,6 +492,7 @@ func run(in *instance, mode cbsolve.Mode, timeout, cbTimeout time.Duration, smtN
 	t0 := time.Now()
 	res, err := cbsolve.Solve(ctx, sc, set, defs, cbsolve.Options{Mode: mode, SMT: smtName, Timeout: timeout, Seed: seed})
 	o.Time = time.Since(t0)
+	o.Wall = o.Time
 	if err != nil {
 		o.Status, o.Reason = "error", err.Error()
 		return o
@@ -606,9 +733,16 @@ func writeResults(dir string, outs []*outcome, ms []cbsolve.Mode, report string,
 	if err := os.WriteFile(filepath.Join(dir, "results.tsv"), []byte(t.String()), 0o644); err != nil {
 		return err
 	}
+	svg := cactus(outs, ms, timeout)
+	if err := os.WriteFile(filepath.Join(dir, "cactus.svg"), []byte(svg), 0o644); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "summary.md"), []byte(report), 0o644); err != nil {
+		return err
+	}
 	page := "<!doctype html><meta charset=utf-8><title>tandem solve: closed-box benchmarks</title>" +
 		"<style>body{font:14px sans-serif;max-width:900px;margin:2em auto}pre{background:#f4f4f4;padding:1em}</style>" +
-		"<h1>tandem solve on the closed-box benchmarks</h1>" + cactus(outs, ms, timeout) +
+		"<h1>tandem solve on the closed-box benchmarks</h1>" + svg +
 		"<pre>" + html.EscapeString(report) + "</pre>"
 	return os.WriteFile(filepath.Join(dir, "report.html"), []byte(page), 0o644)
 }

@@ -29,13 +29,15 @@
 //
 //   - speed: incremental sessions against one process per mutant, side by
 //     side in one run. For each seed directory (one logic), -rounds rounds
-//     of three campaigns with the round's master seed: incremental and
-//     one-shot (order alternating per round) and harness-only (no solver
-//     for the mutants, each judged under its own model); -iterations
-//     seeds of -m mutants each, option fuzzing off so both modes send the
-//     same mutants. Solver CPU is the rusage of the solver process trees,
-//     tandem's CPU the process's own; sat mutants per CPU second of both,
-//     tandem's share, and the harness-only mutants per tandem CPU second.
+//     of four campaigns with the round's master seed: a push/pop session,
+//     a reset session and one-shot (order rotating per round) and
+//     harness-only (no solver for the mutants, each judged under its own
+//     model); -iterations seeds of -m mutants each, option fuzzing off so
+//     all modes send the same mutants. Solver CPU is the rusage of the
+//     solver process trees (the seeds' model runs shown apart), tandem's
+//     CPU the process's own; sat mutants per CPU second of both, tandem's
+//     share, and the harness-only mutants per tandem CPU second.
+//     -cpuprofile FILE writes tandem's pprof CPU profile.
 //
 //     go run ./bench/diver -mode speed -solver z3 -rounds 2 -iterations 3 -m 100 -t 2s \
 //     -json speed.json ../shared/corpus/seeds/QF_LIA/sat ../shared/corpus/seeds/QF_S/sat
@@ -50,6 +52,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -108,8 +111,17 @@ func main() {
 	out := flag.String("out", "", "ablation: directory for the campaigns (default: a temporary one)")
 	modes := flag.String("modes", "diver,noweight,nocomp", "ablation: modes to run")
 	jsonOut := flag.String("json", "", "write the table as JSON to this file")
-	rounds := flag.Int("rounds", 2, "speed: rounds per logic (each: incremental and one-shot in alternating order, then harness-only)")
+	rounds := flag.Int("rounds", 2, "speed: rounds per logic (each: push, reset and one-shot in rotating order, then harness-only)")
+	cpuProfile := flag.String("cpuprofile", "", "write this process's CPU profile (pprof) to this file")
 	flag.Parse()
+	if *cpuProfile != "" {
+		stop, err := startProfile(*cpuProfile)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		defer stop()
+	}
 	ctx := context.Background()
 	var rows []row
 	var err error
@@ -146,6 +158,19 @@ func main() {
 	}
 	print(rows, *mode)
 	writeJSON(*jsonOut, rows)
+}
+
+// startProfile starts pprof's CPU profile into path; stop ends it.
+func startProfile(path string) (stop func(), err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }
 
 func writeJSON(path string, v any) {

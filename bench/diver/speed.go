@@ -18,7 +18,7 @@ import (
 // rounds.
 type speedRow struct {
 	Logic    string `json:"logic"`
-	Mode     string `json:"mode"` // incremental, one-shot or harness-only
+	Mode     string `json:"mode"` // push, reset, one-shot or harness-only
 	Seeds    int64  `json:"seeds"`
 	Mutants  int64  `json:"satisfiable_mutants"`
 	Sat      int64  `json:"answered_sat"`
@@ -28,7 +28,12 @@ type speedRow struct {
 	// one-shot process; a session's processes' rusage when they end);
 	// ChildrenCPU is getrusage(RUSAGE_CHILDREN) over the same campaigns,
 	// which also counts version probes and seed-model runs: a cross-check.
-	SolverCPU   float64 `json:"solver_cpu_seconds"`
+	SolverCPU float64 `json:"solver_cpu_seconds"`
+	// SeedCPU is the part of SolverCPU spent getting the seeds' models
+	// (one run per seed, the same in every mode); MutantCPUms is the
+	// solver CPU per mutant without it.
+	SeedCPU     float64 `json:"seed_cpu_seconds"`
+	MutantCPUms float64 `json:"solver_cpu_ms_per_mutant"`
 	ChildrenCPU float64 `json:"children_cpu_seconds"`
 	// TandemCPU is tandem's own CPU (the process's rusage).
 	TandemCPU   float64 `json:"tandem_cpu_seconds"`
@@ -36,23 +41,30 @@ type speedRow struct {
 	// SatPerCPU is answered-sat mutants per CPU second (solvers + tandem);
 	// SatPerCPUNoTO the same with the CPU of timed-out calls (each at
 	// most the CPU limit) left out, to show what the timeouts cost.
-	SatPerCPU     float64 `json:"sat_per_cpu_second"`
-	SatPerCPUNoTO float64 `json:"sat_per_cpu_second_without_timeouts"`
+	SatPerCPU float64 `json:"sat_per_cpu_second"`
+	// SatPerMutantCPU is the same without the seeds' model runs: the
+	// rate of the mutant loop itself.
+	SatPerMutantCPU float64 `json:"sat_per_cpu_second_without_seeds"`
+	SatPerCPUNoTO   float64 `json:"sat_per_cpu_second_without_timeouts"`
 	// HarnessRate is mutants per tandem CPU second (harness-only rows:
 	// no solver for the mutants, each judged under its own model).
 	HarnessRate float64 `json:"mutants_per_tandem_cpu_second"`
 	Wall        float64 `json:"wall_seconds"`
 	Incremental int64   `json:"incremental_mutants"`
+	Reset       int64   `json:"reset_mutants"`
 	Fallbacks   int64   `json:"one_shot_fallbacks"`
 	Mismatch    int64   `json:"harness_mismatch,omitempty"`
 }
 
-// speed runs, for each seed directory (one logic), rounds of three
-// campaigns side by side in this process: incremental, one-shot (the
-// order alternating per round, so that drift in the machine's load falls
-// on both) and harness-only; each round has its own master seed, shared by
-// the three. Same seeds, same mutants (option fuzzing is off, so that the
-// two modes send the same mutants), same solver.
+// speedModes are the ways the speed mode runs the mutants, side by side.
+var speedModes = []string{"push", "reset", "one-shot"}
+
+// speed runs, for each seed directory (one logic), rounds of four
+// campaigns side by side in this process: a push/pop session, a reset
+// session, one-shot (the order rotating per round, so that drift in the
+// machine's load falls on all) and harness-only; each round has its own
+// master seed, shared by the four. Same seeds, same mutants (option
+// fuzzing is off, so that the modes send the same mutants), same solver.
 func speed(ctx context.Context, solverSpec string, dirs []string, rounds int, iters uint64, mutants int, timeout time.Duration, seed uint64) ([]speedRow, error) {
 	if len(dirs) == 0 {
 		return nil, fmt.Errorf("speed: give one seed directory per logic")
@@ -62,21 +74,26 @@ func speed(ctx context.Context, solverSpec string, dirs []string, rounds int, it
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
+	all := append(append([]string(nil), speedModes...), "harness-only")
 	var rows []speedRow
 	for _, dir := range dirs {
 		logic := logicOf(dir)
 		acc := map[string]*speedRow{}
-		for _, m := range []string{"incremental", "one-shot", "harness-only"} {
+		for _, m := range all {
 			acc[m] = &speedRow{Logic: logic, Mode: m}
 		}
 		for round := range rounds {
-			order := []string{"incremental", "one-shot"}
-			if round%2 == 1 {
-				order[0], order[1] = order[1], order[0]
+			n := len(speedModes)
+			order := make([]string, 0, n+1)
+			for k := range n {
+				order = append(order, speedModes[(k+round)%n])
 			}
 			for _, m := range append(order, "harness-only") {
 				o := diver.Options{Solver: solverSpec, Seeds: []string{dir}, Mutants: mutants, Timeout: timeout, NoOptionFuzz: true,
-					OneShot: m == "one-shot", NoSolver: m == "harness-only"}
+					OneShot: m == "one-shot", NoSolver: m == "harness-only", Session: diver.SessionPush}
+				if m == "reset" {
+					o.Session = diver.SessionReset
+				}
 				cfg, _ := json.Marshal(o)
 				out := filepath.Join(tmp, fmt.Sprintf("%s-%d-%s", logic, round, m))
 				fmt.Fprintf(os.Stderr, "%s: %s round %d %s\n", time.Now().Format("15:04:05"), logic, round, m)
@@ -87,7 +104,7 @@ func speed(ctx context.Context, solverSpec string, dirs []string, rounds int, it
 				add(acc[m], sum)
 			}
 		}
-		for _, m := range []string{"incremental", "one-shot", "harness-only"} {
+		for _, m := range all {
 			rows = append(rows, finish(acc[m], timeout))
 		}
 	}
@@ -111,6 +128,8 @@ func add(r *speedRow, sum *campaign.Summary) {
 	r.Timeouts += c["mutant_unknown"]
 	r.Errors += c["mutant_error"]
 	r.Incremental += c["incremental"]
+	r.Reset += c["reset_mutants"]
+	r.SeedCPU += float64(c["seed_cpu_us"]) / 1e6
 	r.Mismatch += c["harness_mismatch"]
 	for k, v := range c {
 		if strings.HasPrefix(k, "one-shot: ") {
@@ -128,6 +147,9 @@ func finish(r *speedRow, timeout time.Duration) speedRow {
 	if total > 0 {
 		r.TandemShare = r.TandemCPU / total
 	}
+	if r.Mutants > 0 {
+		r.MutantCPUms = 1000 * (r.SolverCPU - r.SeedCPU) / float64(r.Mutants)
+	}
 	if r.Mode == "harness-only" {
 		if r.TandemCPU > 0 {
 			r.HarnessRate = float64(r.Mutants) / r.TandemCPU
@@ -137,7 +159,10 @@ func finish(r *speedRow, timeout time.Duration) speedRow {
 	if total > 0 {
 		r.SatPerCPU = float64(r.Sat) / total
 	}
-	if rest := total - float64(r.Timeouts)*timeout.Seconds(); rest > 0 {
+	if rest := total - r.SeedCPU; rest > 0 {
+		r.SatPerMutantCPU = float64(r.Sat) / rest
+	}
+	if rest := total - r.SeedCPU - float64(r.Timeouts)*timeout.Seconds(); rest > 0 {
 		r.SatPerCPUNoTO = float64(r.Sat) / rest
 	}
 	return *r
@@ -145,14 +170,14 @@ func finish(r *speedRow, timeout time.Duration) speedRow {
 
 func printSpeed(rows []speedRow) {
 	w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(w, "logic\tmode\tseeds\tmutants\tsat\tunk/to\terrors\tsolver CPU s\t(children)\ttandem CPU s\ttandem share\tsat/CPU-s\tw/o timeouts\tharness-only mutants/tandem-CPU-s\tin session\tfallbacks\twall s\t")
+	fmt.Fprintln(w, "logic\tmode\tseeds\tmutants\tsat\tunk/to\terrors\tsolver CPU s\t(seeds)\t(children)\tms/mutant\ttandem CPU s\ttandem share\tsat/CPU-s\tw/o seeds\tw/o seeds+timeouts\tharness-only mutants/tandem-CPU-s\tin session\treset\tfallbacks\twall s\t")
 	for _, r := range rows {
-		rate, noTO, h := fmt.Sprintf("%.1f", r.SatPerCPU), fmt.Sprintf("%.1f", r.SatPerCPUNoTO), "-"
+		rate, noSeed, noTO, h := fmt.Sprintf("%.1f", r.SatPerCPU), fmt.Sprintf("%.1f", r.SatPerMutantCPU), fmt.Sprintf("%.1f", r.SatPerCPUNoTO), "-"
 		if r.Mode == "harness-only" {
-			rate, noTO, h = "-", "-", fmt.Sprintf("%.0f", r.HarnessRate)
+			rate, noSeed, noTO, h = "-", "-", "-", fmt.Sprintf("%.0f", r.HarnessRate)
 		}
-		fmt.Fprintf(w, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%.2f\t%.2f\t%.2f\t%.1f%%\t%s\t%s\t%s\t%d\t%d\t%.0f\t\n", r.Logic, r.Mode, r.Seeds, r.Mutants, r.Sat,
-			r.Timeouts, r.Errors, r.SolverCPU, r.ChildrenCPU, r.TandemCPU, 100*r.TandemShare, rate, noTO, h, r.Incremental, r.Fallbacks, r.Wall)
+		fmt.Fprintf(w, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%.2f\t%.2f\t%.2f\t%.1f\t%.2f\t%.1f%%\t%s\t%s\t%s\t%s\t%d\t%d\t%d\t%.0f\t\n", r.Logic, r.Mode, r.Seeds, r.Mutants, r.Sat,
+			r.Timeouts, r.Errors, r.SolverCPU, r.SeedCPU, r.ChildrenCPU, r.MutantCPUms, r.TandemCPU, 100*r.TandemShare, rate, noSeed, noTO, h, r.Incremental, r.Reset, r.Fallbacks, r.Wall)
 	}
 	w.Flush()
 }

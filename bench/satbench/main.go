@@ -27,6 +27,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"runtime/pprof"
 	"syscall"
 	"time"
 
@@ -82,17 +84,64 @@ type row struct {
 }
 
 func main() {
-	set := flag.String("set", "hard", "instance set: hard (1-10 s solves) or small")
+	set := flag.String("set", "hard", "instance set: hard (1-10 s solves), small, or mixed (PAR-2 against minisat, cadical, kissat; see README)")
 	jsonOut := flag.String("json", "", "also write the table as JSON to this file")
 	timeout := flag.Duration("timeout", 120*time.Second, "limit per solver run")
 	flag.BoolVar(&wall, "wall", false, "report wall-clock instead of CPU time")
 	reps := flag.Int("reps", 1, "run each measurement this many times and report the fastest (less noise on a shared machine)")
+	solveFile := flag.String("solve", "", "internal: solve this file with tandem's solver in this process (the child of -set mixed)")
+	proofFile := flag.String("proof", "", "internal: with -solve, write the IDRUP proof here")
+	minisatBin := flag.String("minisat", "minisat", "-set mixed: the MiniSat binary (\"\": leave out)")
+	cadicalBin := flag.String("cadical", "cadical", "-set mixed: the CaDiCaL binary (\"\": leave out)")
+	kissatBin := flag.String("kissat", "", "-set mixed: the Kissat binary (\"\": leave out)")
+	cnfDir := flag.String("cnfdir", "/work/build/cadical-src/test/cnf", "-set mixed: CaDiCaL's test/cnf directory (\"\": leave its CNFs out)")
+	only := flag.String("only", "", "-set mixed: run only the instances whose name matches this regexp")
+	emit := flag.String("emit", "", "-set mixed: write the instances as DIMACS files (assumptions as units) to this directory and stop")
+	memory := flag.Int64("memory", 4<<30, "-set mixed: memory limit per solver run, bytes")
+	cpuProfile := flag.String("cpuprofile", "", "with -solve, write a CPU profile of the solve here")
 	flag.Parse()
+	if *solveFile != "" {
+		if *cpuProfile != "" {
+			f, err := os.Create(*cpuProfile)
+			if err != nil {
+				fail(err)
+			}
+			pprof.StartCPUProfile(f)
+			code := solveChild(*solveFile, *proofFile)
+			pprof.StopCPUProfile()
+			os.Exit(code)
+		}
+		os.Exit(solveChild(*solveFile, *proofFile))
+	}
 	dir, err := os.MkdirTemp("", "satbench")
 	if err != nil {
 		fail(err)
 	}
 	defer os.RemoveAll(dir)
+	if *set == "mixed" {
+		cfg := mixedConfig{timeout: *timeout, memory: *memory, dir: dir, emit: *emit}
+		if *only != "" {
+			re, err := regexp.Compile(*only)
+			if err != nil {
+				fail(fmt.Errorf("-only: %w", err))
+			}
+			cfg.only = re
+		}
+		for _, s := range [][2]string{{"minisat", *minisatBin}, {"cadical", *cadicalBin}, {"kissat", *kissatBin}} {
+			if s[1] == "" {
+				continue
+			}
+			path, err := exec.LookPath(s[1])
+			if err != nil {
+				fail(fmt.Errorf("-%s: %w", s[0], err))
+			}
+			cfg.solvers = append(cfg.solvers, namedSolver{s[0], path})
+		}
+		if err := runMixed(cfg, *cnfDir, *jsonOut); err != nil {
+			fail(err)
+		}
+		return
+	}
 	minisat, _ := exec.LookPath("minisat")
 	if minisat == "" {
 		fmt.Fprintln(os.Stderr, "satbench: minisat not found; run ./scripts/setup.sh to compare against it")

@@ -43,9 +43,10 @@ func main() {
 	timeout := flag.Duration("timeout", 10*time.Minute, "wall-clock limit per instance (solving, oracles and check)")
 	idrupCheck := flag.String("idrup-check", "", "speed bench instead: compare tandem's checker with this idrup-check binary on the proofs of a fixed incremental bench")
 	corrupt := flag.Int("corrupt", 2, "speed bench: corrupted copies checked per proof")
+	keep := flag.String("keep", "", "speed bench: write the scripts, interactions and proofs into this directory and keep them (default: a temporary directory, removed)")
 	flag.Parse()
 	if *idrupCheck != "" {
-		os.Exit(speed(*idrupCheck, *corrupt, *timeout))
+		os.Exit(speed(*idrupCheck, *keep, *corrupt, *timeout))
 	}
 
 	var oracles []string

@@ -100,13 +100,20 @@ func runTandemCheck(icnf, proof string) (time.Duration, error) {
 	return cpuSelf() - t0, err
 }
 
-func speed(idrupCheck string, corrupt int, limit time.Duration) int {
-	dir, err := os.MkdirTemp("", "satcheck-speed")
-	if err != nil {
+func speed(idrupCheck, keep string, corrupt int, limit time.Duration) int {
+	dir := keep
+	if dir == "" {
+		d, err := os.MkdirTemp("", "satcheck-speed")
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "satcheck:", err)
+			return 1
+		}
+		defer os.RemoveAll(d)
+		dir = d
+	} else if err := os.MkdirAll(dir, 0o755); err != nil {
 		fmt.Fprintln(os.Stderr, "satcheck:", err)
 		return 1
 	}
-	defer os.RemoveAll(dir)
 	fmt.Printf("%-16s %9s %7s %7s %7s %10s %10s %10s %8s %8s\n", "proof", "lines", "answers", "tandem", "idrup-c", "tandem(s)", "idrup-c(s)", "solve(s)", "t/idrup", "t/solve")
 	var tt, ti, ts time.Duration
 	fails := 0
@@ -150,7 +157,9 @@ func speed(idrupCheck string, corrupt int, limit time.Duration) int {
 			}
 			os.Remove(bad)
 		}
-		os.Remove(proof)
+		if keep == "" {
+			os.Remove(proof)
+		}
 	}
 	fmt.Printf("%-16s %9s %7s %7s %7s %10.2f %10.2f %10.2f %8.2f %8.2f\n", "total", "", "", "", "", tt.Seconds(), ti.Seconds(), ts.Seconds(), ratio(tt, ti), ratio(tt, ts))
 	fmt.Printf("corrupted proofs: both checkers agree on %d, disagree on %d\n", agree, disagree)

@@ -74,3 +74,25 @@ func WriteFile(t testing.TB, dir, name, text string) string {
 	}
 	return p
 }
+
+// OptionalBinary returns the path of an external program that CI does not
+// install (bitwuzla built from source, say): the file named by the
+// environment variable env when it is set, else name on PATH. When neither
+// is found the test is skipped, in CI too. When env is set and names no
+// executable file the test fails: whoever set it wants the program tested.
+func OptionalBinary(t testing.TB, name, env string) string {
+	t.Helper()
+	if p := os.Getenv(env); p != "" {
+		lp, err := exec.LookPath(p)
+		if err != nil {
+			t.Fatalf("%s=%s: %v; unset it to skip the %s tests", env, p, err, name)
+		}
+		return lp
+	}
+	p, err := exec.LookPath(name)
+	if err == nil {
+		return p
+	}
+	t.Skipf("%s not found on PATH and %s not set (optional: scripts/build-solvers.sh builds it); skipping", name, env)
+	return ""
+}
