@@ -240,16 +240,11 @@ func Run(ctx context.Context, dir, system string, config []byte, opts Options) (
 		abs, _ := filepath.Abs(dir)
 		opts.Campaign = filepath.Base(abs)
 	}
-	unlock, err := lockDir(dir)
+	st, release, err := openLocked(ctx, dir, opts.Store)
 	if err != nil {
 		return nil, err
 	}
-	defer unlock()
-	st, err := OpenStore(ctx, opts.Store, dir)
-	if err != nil {
-		return nil, err
-	}
-	defer st.Close()
+	defer release()
 	useDir(sys, dir)
 	meta, _, err := st.Campaign(ctx, Meta{ID: opts.Campaign, System: system, Config: config, Seed: opts.Seed,
 		Iterations: opts.Iterations, Duration: opts.Duration, Created: time.Now()})
@@ -266,6 +261,20 @@ func Run(ctx context.Context, dir, system string, config []byte, opts Options) (
 		meta.Iterations, meta.Duration = opts.Iterations, opts.Duration
 	}
 	return run(ctx, dir, st, sys, closeSys, meta, opts)
+}
+
+// openLocked locks the campaign directory dir for this process and opens
+// its store (spec as in OpenStore); release closes the store and unlocks.
+func openLocked(ctx context.Context, dir, spec string) (st *Store, release func(), err error) {
+	unlock, err := lockDir(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	if st, err = OpenStore(ctx, spec, dir); err != nil {
+		unlock()
+		return nil, nil, err
+	}
+	return st, func() { st.Close(); unlock() }, nil
 }
 
 // Resume continues the campaign of directory dir where it stopped: the
@@ -291,16 +300,11 @@ func Resume(ctx context.Context, dir string, opts Options) (*Summary, error) {
 	if opts.Shard == (Shard{}) {
 		opts.Shard = shard
 	}
-	unlock, err := lockDir(dir)
+	st, release, err := openLocked(ctx, dir, opts.Store)
 	if err != nil {
 		return nil, err
 	}
-	defer unlock()
-	st, err := OpenStore(ctx, opts.Store, dir)
-	if err != nil {
-		return nil, err
-	}
-	defer st.Close()
+	defer release()
 	meta, err := st.LoadCampaign(ctx, opts.Campaign)
 	if err != nil {
 		return nil, err

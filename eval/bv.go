@@ -250,14 +250,7 @@ func bvOp(t *smt.Term, a []smt.Value) (smt.Value, error) {
 // sdiv, srem and smod are defined in SMT-LIB through bvudiv and bvurem on
 // the absolute values, which fixes their results for a zero divisor too.
 func sdiv(x, y *big.Int, w int) *big.Int {
-	nx, ny := x.Bit(w-1) == 1, y.Bit(w-1) == 1
-	ax, ay := x, y
-	if nx {
-		ax = neg(x, w)
-	}
-	if ny {
-		ay = neg(y, w)
-	}
+	ax, ay, nx, ny := magnitudes(x, y, w)
 	q := udiv(ax, ay, w)
 	if nx != ny {
 		return neg(q, w)
@@ -265,15 +258,22 @@ func sdiv(x, y *big.Int, w int) *big.Int {
 	return q
 }
 
-func srem(x, y *big.Int, w int) *big.Int {
-	nx, ny := x.Bit(w-1) == 1, y.Bit(w-1) == 1
-	ax, ay := x, y
+// magnitudes are the absolute values of x and y read as w-bit two's
+// complement numbers, and whether each is negative.
+func magnitudes(x, y *big.Int, w int) (ax, ay *big.Int, nx, ny bool) {
+	nx, ny = x.Bit(w-1) == 1, y.Bit(w-1) == 1
+	ax, ay = x, y
 	if nx {
 		ax = neg(x, w)
 	}
 	if ny {
 		ay = neg(y, w)
 	}
+	return ax, ay, nx, ny
+}
+
+func srem(x, y *big.Int, w int) *big.Int {
+	ax, ay, nx, _ := magnitudes(x, y, w)
 	r := urem(ax, ay)
 	if nx {
 		return neg(r, w)
@@ -282,14 +282,7 @@ func srem(x, y *big.Int, w int) *big.Int {
 }
 
 func smod(x, y *big.Int, w int) *big.Int {
-	nx, ny := x.Bit(w-1) == 1, y.Bit(w-1) == 1
-	ax, ay := x, y
-	if nx {
-		ax = neg(x, w)
-	}
-	if ny {
-		ay = neg(y, w)
-	}
+	ax, ay, nx, ny := magnitudes(x, y, w)
 	u := urem(ax, ay)
 	switch {
 	case u.Sign() == 0 || (!nx && !ny):

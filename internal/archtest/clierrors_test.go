@@ -20,6 +20,7 @@ var cliWordOK = map[string][]string{
 	"solver/profile.go": {"--key=value or --flag (e.g. --check-models)", // cvc5's own option syntax
 		"'tandem solvers --help'"}, // where profile keys are documented
 	"satfuzz/target/cadical/help.go": {"cadical --help"},          // CaDiCaL's help text, parsed
+	"satfuzz/kissat.go":              {"--range"},                 // kissat's option listing
 	"cbsolve/cbox/wasm.go":           {"--import-memory"},         // wasm-ld's flag
 	"satfuzz/kissat.go":              {"--range"},                 // Kissat's own option listing
 	"solver/effort.go":               {"'tandem solvers --help'"}, // where profile keys are documented
