@@ -22,7 +22,6 @@ var cliWordOK = map[string][]string{
 	"satfuzz/target/cadical/help.go": {"cadical --help"},          // CaDiCaL's help text, parsed
 	"satfuzz/kissat.go":              {"--range"},                 // kissat's option listing
 	"cbsolve/cbox/wasm.go":           {"--import-memory"},         // wasm-ld's flag
-	"satfuzz/kissat.go":              {"--range"},                 // Kissat's own option listing
 	"solver/effort.go":               {"'tandem solvers --help'"}, // where profile keys are documented
 	"solver/config.go":               {"'tandem solvers --help'"},
 }
