@@ -145,6 +145,7 @@ var slots = []struct{ template, intent string }{
 	{"table", "sat"}, {"table", "unsat"}, {"table", "unsat"},
 	{"collision", ""}, {"collision", ""},
 	{"preimage", "sat"}, {"table", "unsat"},
+	{"preimage", "sat"}, {"table", "unsat"}, // appended: earlier instances stay as they were
 }
 
 // Generate draws the instances of every family, deterministically from seed.

@@ -112,7 +112,7 @@ func newLabeller(limit time.Duration) (*labeller, error) {
 // response, if any.
 func (l *labeller) run(ctx context.Context, p *solver.Profile, script string, limit time.Duration) (string, string, float64, error) {
 	res, err := solver.Run(ctx, p, solver.BytesInput([]byte(script)), solver.RunOptions{Limits: solver.Limits{
-		CPU: limit, Wall: 10*limit + 30*time.Second, Memory: 4 << 30}})
+		CPU: limit, Wall: 3*limit + 30*time.Second, Memory: 4 << 30}})
 	if err != nil {
 		return "", "", 0, err
 	}
@@ -239,6 +239,19 @@ func labelAll(ctx context.Context, insts []*Instance, path string, limit time.Du
 			todo = append(todo, in)
 		}
 	}
+	// new instances first, floating point (slow to bit-blast) after the
+	// others, reruns of labels cut short last
+	rank := func(in *Instance) int {
+		r := 0
+		if labels[in.Name] != nil {
+			r += 2
+		}
+		if in.Family.Kind == "float" {
+			r++
+		}
+		return r
+	}
+	sort.SliceStable(todo, func(i, j int) bool { return rank(todo[i]) < rank(todo[j]) })
 	var mu sync.Mutex
 	var firstErr error
 	ch := make(chan *Instance)
@@ -276,10 +289,13 @@ func labelAll(ctx context.Context, insts []*Instance, path string, limit time.Du
 	return keep, writeLabels(path, keep)
 }
 
-// cutShort says a solver of the label timed out with less than its CPU
-// limit used: the wall limit of a loaded machine ended it, so it is run
-// again.
+// cutShort says that neither solver answered and one timed out with less
+// than its CPU limit used (the wall limit of a loaded machine ended it), so
+// the label is made again.
 func cutShort(l *Label, limit time.Duration) bool {
+	if l.Expected != "unknown" {
+		return false
+	}
 	short := 0.9 * limit.Seconds()
 	return (l.Z3 == "timeout" && l.Z3Sec < short) || (l.CVC5 == "timeout" && l.CVC5Sec < short)
 }
