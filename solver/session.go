@@ -854,6 +854,14 @@ func (e *Exchange) Failed() bool { return e.Failure.Kind == ReplyNone }
 // however many responses the commands drew.
 const syncCommand = "(get-info :name)"
 
+// echoSync ends an isolated exchange for a solver without get-info
+// ([Quirks.NoGetInfo]: Bitwuzla exits on it); its answer is the string
+// literal echoSyncReply.
+const (
+	echoSync      = `(echo "tandem-sync")`
+	echoSyncReply = `"tandem-sync"`
+)
+
 // Isolated runs cmds in a scope of their own, (push 1) cmds… (pop 1), as
 // one pipelined write, and reads every response up to the answer of a
 // closing (get-info :name). It is for callers whose commands may draw
@@ -896,7 +904,11 @@ func (s *Session) Isolated(ctx context.Context, cmds ...string) (Exchange, error
 	w := s.startWait(inc, s.deadline(ctx))
 	defer w.stop()
 	all := make([]string, 0, len(cmds)+3)
-	all = append(append(append(all, "(push 1)"), cmds...), "(pop 1)", syncCommand)
+	sync := syncCommand
+	if s.p.Quirks.NoGetInfo {
+		sync = echoSync
+	}
+	all = append(append(append(all, "(push 1)"), cmds...), "(pop 1)", sync)
 	werr := s.writeAll(inc, joinCommands(all), w.deadline)
 	ex := Exchange{Failure: Reply{Kind: RespSuccess}, Restarted: restarted}
 	// bound the responses read: a solver that prints without end must
@@ -908,7 +920,7 @@ func (s *Session) Isolated(ctx context.Context, cmds ...string) (Exchange, error
 			ex.Failure = r
 			break
 		}
-		if r.Kind == RespOther && strings.HasPrefix(r.Raw, "(:name") {
+		if r.Kind == RespOther && (strings.HasPrefix(r.Raw, "(:name") || r.Raw == echoSyncReply) {
 			if n := len(ex.Replies); n == 0 || ex.Replies[n-1].Kind != RespSuccess {
 				s.teardown() // the pop was not answered success: the stack is unknown
 			}
