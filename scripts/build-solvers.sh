@@ -180,9 +180,19 @@ build_bitwuzla() { # SRC INST
   check_pc "$src" gmp || return 1
   check_pc "$src" mpfr || return 1
   provide_wraps "$src" cadical symfpu || return 1
+  # Bitwuzla links its binary with -static by default, which needs libgmp.a
+  # and libmpfr.a; Debian's libmpfr6 has no archive without libmpfr-dev.
+  local link=() lib libdir
+  for lib in gmp mpfr; do
+    libdir=$(pkg-config --variable=libdir "$lib")
+    if [[ ! -f $libdir/lib$lib.a ]]; then
+      log "bitwuzla: no $libdir/lib$lib.a for a static binary: building shared libraries (configure.py --shared)"
+      link=(--shared)
+    fi
+  done
   if [[ ! -f $src/$b/meson-private/build.dat ]]; then
     # configure.py does not fail when meson does: check its result.
-    (cd "$src" && "${NICE[@]}" ./configure.py --prefix "$inst" -b "$b") || return 1
+    (cd "$src" && "${NICE[@]}" ./configure.py "${link[@]}" --prefix "$inst" -b "$b") || return 1
     [[ -f $src/$b/meson-private/build.dat ]] || {
       log "bitwuzla: meson setup failed (see above)"
       return 1

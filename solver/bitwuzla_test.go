@@ -80,10 +80,14 @@ const bitwuzlaModelOutput = `sat
   (define-fun x () (_ BitVec 8) #b00101010)
   (define-fun f () (_ FloatingPoint 8 24) (fp #b1 #b00000000 #b00000000000000000000000))
   (define-fun r () RoundingMode RTZ)
-  (define-fun a () (Array (_ BitVec 4) (_ BitVec 8)) (store (store ((as const (Array (_ BitVec 4) (_ BitVec 8))) #b00000000) #b0100 #b00000001) #b0011 #b00101010))
-  (define-fun g ((@bzla.var_0 (_ BitVec 8)) (@bzla.var_1 Bool)) (_ BitVec 8) (ite (and (= @bzla.var_0 #b00000000) (= @bzla.var_1 false)) #b00001000 (ite (and (= @bzla.var_0 #b00101010) (= @bzla.var_1 true)) #b00000111 #b00000000)))
+  (define-fun a () (Array (_ BitVec 4) (_ BitVec 8)) (store (store ((as const (Array (_ BitVec 4) (_ BitVec 8))) #b00000000) #b0011 #b00101010) #b0100 #b00000001))
+  (define-fun g ((@bzla.var_529 (_ BitVec 8))  (@bzla.var_530 Bool)) (_ BitVec 8) (ite (and (= @bzla.var_529 #b00000000) (= @bzla.var_530 false)) #b00001000 (ite (and (= @bzla.var_529 #b00101010) (= @bzla.var_530 true)) #b00000111 #b00000000)))
 )
-((x #b00101010) (f (fp #b1 #b00000000 #b00000000000000000000000)) ((select a #b0011) #b00101010))
+(
+  (x #b00101010)
+  (f (fp #b1 #b00000000 #b00000000000000000000000))
+  ((select a #x3) #b00101010)
+)
 `
 
 // TestBitwuzlaModelSyntax reads Bitwuzla's model and get-value output with
@@ -240,4 +244,45 @@ func TestBitwuzlaReal(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestSessionInjectedCommands closes the class of the bitwuzla false
+// crashes (a session's own (get-info :name) made Bitwuzla exit, and every
+// mutant looked like a crash): for each built-in profile with an
+// interactive mode, the commands a Session adds by itself (print-success,
+// push, pop and the end-of-exchange marker) must keep the process alive.
+// Solvers that CI installs must be present there; bitwuzla is optional.
+func TestSessionInjectedCommands(t *testing.T) {
+	reg := solver.NewRegistry()
+	for _, name := range []string{"z3", "cvc5", "cvc4", "bitwuzla"} {
+		t.Run(name, func(t *testing.T) {
+			var p *solver.Profile
+			if name == "bitwuzla" {
+				p = bitwuzlaBinary(t)
+			} else {
+				testutil.RequireBinary(t, name)
+				p, _ = reg.Get(name)
+			}
+			ctx := context.Background()
+			s, err := solver.StartSession(ctx, p, solver.SessionOptions{Mode: solver.Mode{Models: true}, CallTimeout: 30 * time.Second})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			for _, c := range []string{"(set-logic QF_BV)", "(declare-const x (_ BitVec 4))"} {
+				if r, err := s.Exec(ctx, c); err != nil || r.Failed() {
+					t.Fatalf("%s: %+v %v", c, r, err)
+				}
+			}
+			for i := range 3 {
+				ex, err := s.Isolated(ctx, "(assert (= x #x3))", "(check-sat)", "(get-value (x))")
+				if err != nil || ex.Failed() || ex.Restarted {
+					t.Fatalf("exchange %d: failed=%v restarted=%v err=%v: %+v", i, ex.Failed(), ex.Restarted, err, ex.Failure)
+				}
+				if len(ex.Replies) < 5 || ex.Replies[2].Status != solver.StatusSat {
+					t.Fatalf("exchange %d: replies %+v", i, ex.Replies)
+				}
+			}
+		})
+	}
 }

@@ -53,6 +53,10 @@ type Quirks struct {
 	NativeModelFormat bool `toml:"native_model_format" json:"native_model_format,omitempty"`
 	// NoPrintSuccess: (set-option :print-success true) is rejected.
 	NoPrintSuccess bool `toml:"no_print_success" json:"no_print_success,omitempty"`
+	// NoGetInfo: get-info is not a command the solver knows, and it ends
+	// the process (Bitwuzla); sessions mark the end of an exchange with
+	// echo instead.
+	NoGetInfo bool `toml:"no_get_info" json:"no_get_info,omitempty"`
 	// RegLanIte: ite over regular languages is accepted (z3).
 	RegLanIte bool `toml:"reglan_ite" json:"reglan_ite,omitempty"`
 }
@@ -254,6 +258,7 @@ func Builtin() []*Profile {
 			OptionStyle:     OptionDashDash,
 			Signatures:      sigs("model check failed", "unsat core failed", "interpolant check failed"),
 			Logics:          bitwuzlaLogics(),
+			Quirks:          Quirks{NoGetInfo: true},
 			FuzzOptions: []string{"--bv-solver=preprop", "--rewrite-level=0", "--rewrite-level=1", "--no-preprocess",
 				"--abstraction", "--no-pp-variable-subst", "--pp-elim-bvudiv", "--no-pp-normalize"},
 		},

@@ -893,6 +893,14 @@ func (e *Exchange) Failed() bool { return e.Failure.Kind == ReplyNone }
 // however many responses the commands drew.
 const syncCommand = "(get-info :name)"
 
+// echoSync ends an isolated exchange for a solver without get-info
+// ([Quirks.NoGetInfo]: Bitwuzla exits on it); its answer is the string
+// literal echoSyncReply.
+const (
+	echoSync      = `(echo "tandem-sync")`
+	echoSyncReply = `"tandem-sync"`
+)
+
 // Isolated runs cmds in a scope of their own, (push 1) cmds… (pop 1), as
 // one pipelined write, and reads every response up to the answer of a
 // closing (get-info :name). It is for callers whose commands may draw
@@ -987,13 +995,17 @@ func (s *Session) exchange(ctx context.Context, reset bool, cmds []string) (Exch
 	w := s.startWait(inc, s.deadline(ctx))
 	defer w.stop()
 	all := make([]string, 0, len(cmds)+3)
+	sync := syncCommand
+	if s.p.Quirks.NoGetInfo {
+		sync = echoSync
+	}
 	if reset {
 		// the stack the process had is gone whatever happens next
 		s.levels = [][]stackCmd{nil}
 		s.global = false
-		all = append(append(append(all, "(reset)", "(set-option :print-success true)"), cmds...), syncCommand)
+		all = append(append(append(all, "(reset)", "(set-option :print-success true)"), cmds...), sync)
 	} else {
-		all = append(append(append(all, "(push 1)"), cmds...), "(pop 1)", syncCommand)
+		all = append(append(append(all, "(push 1)"), cmds...), "(pop 1)", sync)
 	}
 	werr := s.writeAll(inc, joinCommands(all), w.deadline)
 	ex := Exchange{Failure: Reply{Kind: RespSuccess}, Restarted: restarted}
@@ -1006,7 +1018,7 @@ func (s *Session) exchange(ctx context.Context, reset bool, cmds []string) (Exch
 			ex.Failure = r
 			break
 		}
-		if r.Kind == RespOther && strings.HasPrefix(r.Raw, "(:name") {
+		if r.Kind == RespOther && (strings.HasPrefix(r.Raw, "(:name") || r.Raw == echoSyncReply) {
 			if n := len(ex.Replies); !reset && (n == 0 || ex.Replies[n-1].Kind != RespSuccess) {
 				s.teardown() // the pop was not answered success: the stack is unknown
 			}
