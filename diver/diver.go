@@ -345,7 +345,7 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 		var found SessionStyle // "" for a one-shot run
 		if a.res == nil {
 			found = SessionPush
-			if rn.reset {
+			if a.reset {
 				found = SessionReset
 			}
 		}

@@ -34,11 +34,12 @@ var diffSeeds = map[string]string{
 	"fp.smt2":   "(set-logic QF_FP)(declare-fun x () Float32)(declare-fun y () Float32)(assert (fp.lt x (fp #b0 #b10000001 #b00000000000000000000000)))(assert (fp.isNormal y))(check-sat)",
 }
 
-// TestIncrementalMatchesOneShot is the differential test of the three ways
-// DIVER runs a solver: for each seed, the same iteration (same RNG, so
-// the same mutants while the verdicts agree) is run in a push/pop
-// session, in a reset session and one-shot, and every mutant must get the
-// same verdict in a session as one-shot. A
+// TestIncrementalMatchesOneShot is the differential test of the ways DIVER
+// runs a solver: for each seed, the same iteration (same RNG, so the same
+// mutants while the verdicts agree) is run in a push/pop session, in a
+// reset session, with auto (both styles in turn, then the cheaper, in the
+// same process) and one-shot, and every mutant must get the same verdict
+// in a session as one-shot. A
 // difference is a leak of session state between mutants, or a framing
 // or judging error (unknown against sat is the solver's business: the
 // comparison of that seed stops there, as the pools then differ). On the
@@ -59,10 +60,11 @@ func TestIncrementalMatchesOneShot(t *testing.T) {
 				if solverName == "cvc5" && name == "nia.smt2" {
 					continue // cvc5 1.0.3 answers unknown on many QF_NIA mutants
 				}
-				// push/pop session, reset session, one-shot
-				var runs [3][]mutantEvent
-				var stats [3]Stats
-				for i, style := range []SessionStyle{SessionPush, SessionReset, ""} {
+				// push/pop session, reset session, auto (both, then the
+				// cheaper), one-shot
+				var runs [4][]mutantEvent
+				var stats [4]Stats
+				for i, style := range []SessionStyle{SessionPush, SessionReset, SessionAuto, ""} {
 					oneShot := style == ""
 					d, err := New(Options{Solver: solverName, Seeds: []string{filepath.Join(dir, name)}, Mutants: 10,
 						Timeout: 3 * time.Second, NoOptionFuzz: true, OneShot: oneShot, Session: style})
@@ -85,15 +87,19 @@ func TestIncrementalMatchesOneShot(t *testing.T) {
 					}
 				}
 				if stats[0].Incremental == 0 || stats[0].Incremental != int64(len(runs[0])) || stats[0].ResetMutants != 0 ||
-					stats[1].ResetMutants != int64(len(runs[1])) || stats[2].Incremental != 0 {
+					stats[1].ResetMutants != int64(len(runs[1])) || stats[3].Incremental != 0 {
 					t.Errorf("%s: %d of %d mutants in a push session, %d of %d after a reset (one-shot run: %d); fallbacks %v %v", name,
-						stats[0].Incremental, len(runs[0]), stats[1].ResetMutants, len(runs[1]), stats[2].Incremental, stats[0].Fallbacks, stats[1].Fallbacks)
+						stats[0].Incremental, len(runs[0]), stats[1].ResetMutants, len(runs[1]), stats[3].Incremental, stats[0].Fallbacks, stats[1].Fallbacks)
 				}
-				for j, style := range []string{"push", "reset"} {
-					compared += compareRuns(t, name, style, runs[j], runs[2])
+				if a := stats[2]; a.Incremental != int64(len(runs[2])) || a.Incremental >= 2*ProbeMutants && a.AutoPush+a.AutoReset != 1 ||
+					a.ResetMutants < min(a.Incremental/2, ProbeMutants) {
+					t.Errorf("%s: auto: %d mutants in a session, %d after a reset, chose push %d reset %d", name, a.Incremental, a.ResetMutants, a.AutoPush, a.AutoReset)
+				}
+				for j, style := range []string{"push", "reset", "auto"} {
+					compared += compareRuns(t, name, style, runs[j], runs[3])
 				}
 			}
-			if compared < 80 {
+			if compared < 120 {
 				t.Errorf("only %d mutants compared", compared)
 			}
 			t.Logf("%d mutants with the same verdict in a session and one-shot", compared)

@@ -119,9 +119,8 @@ type Options struct {
 	// push/pop scope over the seed's declarations), "reset" ((reset) and
 	// the whole mutant script in the same process: the solver's
 	// non-incremental strategy without a process start), or "auto" (the
-	// default): per solver and logic from SessionStyleFor, a fixed table
-	// chosen by measurement (bench/diver -mode speed), so a campaign's
-	// choices depend on its options alone.
+	// default): each seed's first mutants alternate the two and the rest
+	// use the one that cost the solver less CPU (ProbeMutants).
 	Session SessionStyle `json:"session,omitempty"`
 	// NoSolver generates and checks mutants without running any solver
 	// (for measuring the harness); every accepted mutant counts as sat.

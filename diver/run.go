@@ -29,6 +29,8 @@ type answer struct {
 	res    *solver.Result // the one-shot run, for findings and kept errors
 	// output is what the solver printed, for a kept error answer.
 	output []byte
+	// reset says the mutant ran in a session after a (reset).
+	reset bool
 }
 
 func resultAnswer(res *solver.Result) answer {
@@ -121,8 +123,8 @@ type SessionStyle string
 
 // The session styles.
 const (
-	// SessionAuto picks push or reset per solver and logic
-	// (SessionStyleFor).
+	// SessionAuto measures both styles on a seed's first mutants and
+	// keeps the cheaper (see ProbeMutants).
 	SessionAuto SessionStyle = "auto"
 	// SessionPush runs a mutant in a (push 1)…(pop 1) scope over the
 	// seed's declarations, sent once.
@@ -133,24 +135,12 @@ const (
 	SessionReset SessionStyle = "reset"
 )
 
-// resetLogics are the logics whose mutants a solver's sessions run after
-// a (reset) under SessionAuto; the rest use push/pop. Chosen by
-// measurement: bench/diver -mode speed runs push, reset and one-shot side
-// by side (README.md there, docs/diver.md). z3 4.8.12 leaves its
-// logic's tactic for the incremental core after a push, which costs the
-// QF_LIA seeds 3-5x its one-shot CPU and many timeouts.
-var resetLogics = map[string]map[string]bool{
-	"z3": {"QF_LIA": true, "QF_NIA": true, "QF_LIRA": true, "QF_SLIA": true},
-}
-
-// SessionStyleFor is SessionAuto's choice for a solver profile name and
-// a seed's logic: SessionReset or SessionPush.
-func SessionStyleFor(solverName, logic string) SessionStyle {
-	if resetLogics[solverName][logic] {
-		return SessionReset
-	}
-	return SessionPush
-}
+// ProbeMutants is how many mutants of a seed SessionAuto solves in each
+// style, alternating push and reset from the first, before it keeps the
+// style whose mutants cost the solver less CPU (push on a tie). Which
+// mutants are generated does not depend on the choice (only on the
+// answers, which the styles share but for timeouts).
+const ProbeMutants = 3
 
 // runner runs the mutants of one seed (one iteration): in an incremental
 // session per option set (the default), or one solver process each.
@@ -161,6 +151,8 @@ type runner struct {
 	st       *Stats
 	oneShot  bool
 	reset    bool                    // sessions run each mutant after a (reset) (Options.Session)
+	probing  int                     // SessionAuto: mutants left to measure, alternating styles
+	probeCPU [2]time.Duration        // solver CPU of the probed mutants: push, reset
 	sessions map[string]*seedSession // by solver spec
 	declared map[*smt.Func]bool      // fresh constants made known to ss.sc
 	ev       *eval.Evaluator         // judges every mutant (see evaluate)
@@ -169,6 +161,7 @@ type runner struct {
 // seedSession is one option set's session for a seed.
 type seedSession struct {
 	s       *solver.Session
+	base    bool // the seed's header is declared at the base level
 	mutants int
 	wall    time.Duration
 }
@@ -176,7 +169,10 @@ type seedSession struct {
 func newRunner(d *Diver, ss *seedScript, st *Stats, cst *campaign.Stats) *runner {
 	rn := &runner{d: d, ss: ss, cst: cst, st: st, sessions: map[string]*seedSession{}, declared: map[*smt.Func]bool{}}
 	rn.oneShot = d.opt.OneShot
-	rn.reset = d.opt.Session == SessionReset || d.opt.Session == SessionAuto && SessionStyleFor(d.profile.Name, ss.logic) == SessionReset
+	rn.reset = d.opt.Session == SessionReset
+	if d.opt.Session == SessionAuto {
+		rn.probing = 2 * ProbeMutants
+	}
 	if why := incrementalRefusal(d.profile, ss); !rn.oneShot && why != "" {
 		rn.oneShot = true
 		st.fallback(why)
@@ -243,11 +239,33 @@ func (rn *runner) runIncremental(ctx context.Context, p *solver.Profile, mu *Mut
 	if err != nil || ses == nil {
 		return answer{}, false, err
 	}
+	if rn.probing > 0 {
+		rn.reset = rn.probing%2 == 1 // push first
+	}
+	usedReset := rn.reset
 	var ex solver.Exchange
+	var cpu0 time.Duration
+	if rn.probing > 0 {
+		cpu0 = ses.s.CPU()
+	}
 	if rn.reset {
+		ses.base = false // the reset drops the header
 		ex, err = ses.s.Fresh(ctx, append(rn.ss.header[:len(rn.ss.header):len(rn.ss.header)], body(mu)...)...)
 	} else {
+		if !ses.base {
+			if err := rn.header(ctx, ses); err != nil {
+				return answer{}, false, nil
+			}
+		}
 		ex, err = ses.s.Isolated(ctx, body(mu)...)
+	}
+	if rn.probing > 0 && err == nil {
+		rn.probeCPU[boolIndex(rn.reset)] += ses.s.CPU() - cpu0
+		if rn.probing--; rn.probing == 0 {
+			rn.reset = rn.probeCPU[1] < rn.probeCPU[0]
+			rn.st.AutoReset += int64(boolIndex(rn.reset))
+			rn.st.AutoPush += int64(1 - boolIndex(rn.reset))
+		}
 	}
 	if err != nil {
 		if ctx.Err() != nil {
@@ -262,6 +280,7 @@ func (rn *runner) runIncremental(ctx context.Context, p *solver.Profile, mu *Mut
 	ses.mutants++
 	ses.wall += ex.Wall
 	a := exchangeAnswer(p, ex)
+	a.reset = usedReset
 	rn.cst.RecordStatus(a.status)
 	if a.status == solver.StatusError && mentionsIncremental(a.errors) {
 		// the solver refuses something in incremental mode: this
@@ -275,7 +294,7 @@ func (rn *runner) runIncremental(ctx context.Context, p *solver.Profile, mu *Mut
 		rn.closeSession(spec(p)) // a fresh process for the next mutants
 	}
 	rn.st.Incremental++
-	if rn.reset {
+	if usedReset {
 		rn.st.ResetMutants++
 	}
 	return a, true, nil
@@ -316,22 +335,43 @@ func (rn *runner) session(ctx context.Context, p *solver.Profile) (*seedSession,
 		return nil, nil
 	}
 	ses := &seedSession{s: s}
-	rs, err := s.Batch(ctx, rn.ss.header...)
+	rn.sessions[key] = ses
+	if err := rn.header(ctx, ses); err != nil {
+		return nil, nil
+	}
+	return ses, nil
+}
+
+// header declares the seed's header at the base of a session; when the
+// solver refuses it the session is closed and the seed goes one-shot.
+func (rn *runner) header(ctx context.Context, ses *seedSession) error {
+	rs, err := ses.s.Batch(ctx, rn.ss.header...)
 	for _, r := range rs {
 		if err == nil && r.Kind != solver.RespSuccess {
 			err = fmt.Errorf("%s", r.Message)
 		}
 	}
 	if err != nil {
-		rn.cst.SolverCPU += closeCPU(s)
+		for k, x := range rn.sessions {
+			if x == ses {
+				rn.closeSession(k)
+			}
+		}
 		if ctx.Err() == nil {
 			rn.oneShot = true
 			rn.st.fallback("header: " + ErrorKind(err.Error()))
 		}
-		return nil, nil
+		return err
 	}
-	rn.sessions[key] = ses
-	return ses, nil
+	ses.base = true
+	return nil
+}
+
+func boolIndex(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // MaxSessions bounds the sessions (solver processes) one iteration keeps

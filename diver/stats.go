@@ -38,6 +38,7 @@ type Stats struct {
 	OptionRuns          int64 // mutants solved with fuzzed options
 	Incremental         int64 // mutants solved in an incremental session (the rest one-shot)
 	ResetMutants        int64 // of Incremental: solved after a (reset) in the session (Options.Session)
+	AutoPush, AutoReset int64 // seeds whose sessions SessionAuto set to push or reset after probing
 	SeedCPU             int64 // microseconds of solver CPU spent getting seed models
 	Sessions            int64 // incremental sessions ended
 	SessionRestarts     int64 // solver processes restarted inside sessions (after a crash or timeout)
@@ -131,7 +132,7 @@ func (s *Stats) Record(c *campaign.Stats) {
 		"mutant_unknown": s.MutantUnknown, "mutant_error": s.MutantError, "mutant_crash": s.MutantCrash,
 		"model_unreadable": s.ModelUnreadable, "model_undefined": s.ModelUndefined, "model_false": s.ModelFalse,
 		"not_reproduced": s.NotReproduced, "option_runs": s.OptionRuns,
-		"incremental": s.Incremental, "reset_mutants": s.ResetMutants, "seed_cpu_us": s.SeedCPU, "sessions": s.Sessions, "session_restarts": s.SessionRestarts,
+		"incremental": s.Incremental, "reset_mutants": s.ResetMutants, "auto_push": s.AutoPush, "auto_reset": s.AutoReset, "seed_cpu_us": s.SeedCPU, "sessions": s.Sessions, "session_restarts": s.SessionRestarts,
 		"incremental_only": s.IncrementalOnly, "harness_mismatch": s.HarnessMismatch,
 	} {
 		if v != 0 {

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -257,7 +258,8 @@ func TestRealSessionIsolated(t *testing.T) {
 // in the next (the same name declared again with another sort, which
 // would be an error otherwise), models and print-success survive the
 // reset (the closing (get-info :name) is read however many successes the
-// reset drew), and the stack stays empty.
+// reset drew), and the stack stays empty; push/pop calls and Fresh ones
+// mix in one process.
 func TestRealSessionFresh(t *testing.T) {
 	reg := solver.NewRegistry()
 	for _, name := range []string{"z3", "cvc5", "cvc4"} {
@@ -295,6 +297,19 @@ func TestRealSessionFresh(t *testing.T) {
 			}
 			if s.Depth() != 0 || s.Stats().Restarts != 0 {
 				t.Errorf("after the scripts: depth %d, stats %+v", s.Depth(), s.Stats())
+			}
+			// the solver holds nothing after a Fresh exchange: a push/pop
+			// caller can declare the same names again
+			rs, err := s.Batch(ctx, "(set-logic QF_LIA)", "(declare-fun x () Int)")
+			if err != nil || rs[0].Kind != solver.RespSuccess || rs[1].Kind != solver.RespSuccess {
+				t.Fatalf("declaring after the scripts: %+v, %v", rs, err)
+			}
+			ex, err := s.Isolated(ctx, "(assert (> x 4))", "(check-sat)")
+			if err != nil || ex.Failed() {
+				t.Fatalf("push/pop after the scripts: %+v, %v", ex, err)
+			}
+			if ex, err = s.Fresh(ctx, scripts[0]...); err != nil || ex.Failed() || !slices.ContainsFunc(ex.Replies, func(r solver.Reply) bool { return r.Status == solver.StatusSat }) {
+				t.Fatalf("Fresh after push/pop: %+v, %v", ex, err)
 			}
 		})
 	}

@@ -921,18 +921,19 @@ func (s *Session) Isolated(ctx context.Context, cmds ...string) (Exchange, error
 }
 
 // Fresh runs cmds from a solver reset to its start-up state, in the same
-// process: (reset), print-success on again, cmds… and the closing
-// (get-info :name) of [Session.Isolated], as one pipelined write, reading
-// every response up to that closing answer. cmds are a whole script
-// (set-logic, declarations, assertions, check-sat…), as in a one-shot
-// run, so the solver picks its non-incremental strategy for them (z3
-// 4.8.12 keeps its logic's tactic, which it leaves after a push) while
-// the process start is saved; options given on the command line (the
-// profile's and Mode's) survive the reset. The replies include those of
-// the reset and of print-success, when the solver prints them (cvc5
-// prints none for the reset). Afterwards the live stack is empty: the
-// declarations of cmds are not replayed into a restarted process, and
-// the next Fresh resets anyway. cmds may not push, pop, reset or exit;
+// process: (reset) and print-success on again (left out when the live
+// stack is empty, i.e. the last call was a Fresh one), cmds…, (reset) and
+// print-success again, and the closing (get-info :name) of
+// [Session.Isolated], as one pipelined write, reading every response up
+// to that closing answer. cmds are a whole script (set-logic,
+// declarations, assertions, check-sat…), as in a one-shot run, so the
+// solver picks its non-incremental strategy for them (z3 4.8.12 keeps its
+// logic's tactic, which it leaves after a push) while the process start
+// is saved; options given on the command line (the profile's and Mode's)
+// survive the reset. The replies include those of the resets and of
+// print-success, when the solver prints them (cvc5 prints none for a
+// reset). Afterwards the live stack is empty, and so is the solver: the
+// next call may declare anything. cmds may not push, pop, reset or exit;
 // limits and errors as for Isolated.
 func (s *Session) Fresh(ctx context.Context, cmds ...string) (Exchange, error) {
 	if err := checkExchange(cmds, true); err != nil {
@@ -1000,10 +1001,15 @@ func (s *Session) exchange(ctx context.Context, reset bool, cmds []string) (Exch
 		sync = echoSync
 	}
 	if reset {
-		// the stack the process had is gone whatever happens next
+		// reset first unless the solver is as started (the last exchange
+		// was a Fresh one), and again after the script, so that the
+		// solver holds nothing the tracked stack (empty) does not
+		if len(s.levels) > 1 || len(s.levels[0]) > 0 {
+			all = append(all, "(reset)", "(set-option :print-success true)")
+		}
 		s.levels = [][]stackCmd{nil}
 		s.global = false
-		all = append(append(append(all, "(reset)", "(set-option :print-success true)"), cmds...), sync)
+		all = append(append(all, cmds...), "(reset)", "(set-option :print-success true)", sync)
 	} else {
 		all = append(append(append(all, "(push 1)"), cmds...), "(pop 1)", sync)
 	}

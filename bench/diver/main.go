@@ -29,8 +29,9 @@
 //
 //   - speed: incremental sessions against one process per mutant, side by
 //     side in one run. For each seed directory (one logic), -rounds rounds
-//     of four campaigns with the round's master seed: a push/pop session,
-//     a reset session and one-shot (order rotating per round) and
+//     of five campaigns with the round's master seed: a push/pop session,
+//     a reset session, auto (both, then the cheaper, per seed) and
+//     one-shot (order rotating per round) and
 //     harness-only (no solver for the mutants, each judged under its own
 //     model); -iterations seeds of -m mutants each, option fuzzing off so
 //     all modes send the same mutants. Solver CPU is the rusage of the
@@ -109,9 +110,9 @@ func main() {
 	seed := flag.Uint64("seed", 42, "master seed")
 	timeout := flag.Duration("t", 10*time.Second, "ablation: solver time limit per mutant")
 	out := flag.String("out", "", "ablation: directory for the campaigns (default: a temporary one)")
-	modes := flag.String("modes", "", "ablation: modes to run (default diver,noweight,nocomp); speed: modes to run of push, reset, one-shot, harness-only (default all)")
+	modes := flag.String("modes", "", "ablation: modes to run (default diver,noweight,nocomp); speed: modes to run of push, reset, auto, one-shot, harness-only (default all)")
 	jsonOut := flag.String("json", "", "write the table as JSON to this file")
-	rounds := flag.Int("rounds", 2, "speed: rounds per logic (each: push, reset and one-shot in rotating order, then harness-only)")
+	rounds := flag.Int("rounds", 2, "speed: rounds per logic (each: push, reset, auto and one-shot in rotating order, then harness-only)")
 	cpuProfile := flag.String("cpuprofile", "", "write this process's CPU profile (pprof) to this file")
 	flag.Parse()
 	if *cpuProfile != "" {

@@ -19,7 +19,7 @@ import (
 // rounds.
 type speedRow struct {
 	Logic    string `json:"logic"`
-	Mode     string `json:"mode"` // push, reset, one-shot or harness-only
+	Mode     string `json:"mode"` // push, reset, auto, one-shot or harness-only
 	Seeds    int64  `json:"seeds"`
 	Mutants  int64  `json:"satisfiable_mutants"`
 	Sat      int64  `json:"answered_sat"`
@@ -53,18 +53,20 @@ type speedRow struct {
 	Wall        float64 `json:"wall_seconds"`
 	Incremental int64   `json:"incremental_mutants"`
 	Reset       int64   `json:"reset_mutants"`
+	AutoPush    int64   `json:"auto_push_seeds"`
+	AutoReset   int64   `json:"auto_reset_seeds"`
 	Fallbacks   int64   `json:"one_shot_fallbacks"`
 	Mismatch    int64   `json:"harness_mismatch,omitempty"`
 }
 
 // speedModes are the ways the speed mode runs the mutants, side by side.
-var speedModes = []string{"push", "reset", "one-shot"}
+var speedModes = []string{"push", "reset", "auto", "one-shot"}
 
-// speed runs, for each seed directory (one logic), rounds of four
+// speed runs, for each seed directory (one logic), rounds of five
 // campaigns side by side in this process: a push/pop session, a reset
-// session, one-shot (the order rotating per round, so that drift in the
-// machine's load falls on all) and harness-only; each round has its own
-// master seed, shared by the four. Same seeds, same mutants (option
+// session, auto (diver.SessionAuto), one-shot (the order rotating per
+// round, so that drift in the machine's load falls on all) and
+// harness-only; each round has its own master seed, shared by all. Same seeds, same mutants (option
 // fuzzing is off, so that the modes send the same mutants), same solver.
 // only, when not empty, limits the modes run (e.g. harness-only alone).
 func speed(ctx context.Context, solverSpec string, dirs []string, rounds int, iters uint64, mutants int, timeout time.Duration, seed uint64, only []string) ([]speedRow, error) {
@@ -96,8 +98,11 @@ func speed(ctx context.Context, solverSpec string, dirs []string, rounds int, it
 				}
 				o := diver.Options{Solver: solverSpec, Seeds: []string{dir}, Mutants: mutants, Timeout: timeout, NoOptionFuzz: true,
 					OneShot: m == "one-shot", NoSolver: m == "harness-only", Session: diver.SessionPush}
-				if m == "reset" {
+				switch m {
+				case "reset":
 					o.Session = diver.SessionReset
+				case "auto":
+					o.Session = diver.SessionAuto
 				}
 				cfg, _ := json.Marshal(o)
 				out := filepath.Join(tmp, fmt.Sprintf("%s-%d-%s", logic, round, m))
@@ -136,6 +141,8 @@ func add(r *speedRow, sum *campaign.Summary) {
 	r.Errors += c["mutant_error"]
 	r.Incremental += c["incremental"]
 	r.Reset += c["reset_mutants"]
+	r.AutoPush += c["auto_push"]
+	r.AutoReset += c["auto_reset"]
 	r.SeedCPU += float64(c["seed_cpu_us"]) / 1e6
 	r.Mismatch += c["harness_mismatch"]
 	for k, v := range c {
@@ -177,14 +184,14 @@ func finish(r *speedRow, timeout time.Duration) speedRow {
 
 func printSpeed(rows []speedRow) {
 	w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(w, "logic\tmode\tseeds\tmutants\tsat\tunk/to\terrors\tsolver CPU s\t(seeds)\t(children)\tms/mutant\ttandem CPU s\ttandem share\tsat/CPU-s\tw/o seeds\tw/o seeds+timeouts\tharness-only mutants/tandem-CPU-s\tin session\treset\tfallbacks\twall s\t")
+	fmt.Fprintln(w, "logic\tmode\tseeds\tmutants\tsat\tunk/to\terrors\tsolver CPU s\t(seeds)\t(children)\tms/mutant\ttandem CPU s\ttandem share\tsat/CPU-s\tw/o seeds\tw/o seeds+timeouts\tharness-only mutants/tandem-CPU-s\tin session\treset\tauto push/reset\tfallbacks\twall s\t")
 	for _, r := range rows {
 		rate, noSeed, noTO, h := fmt.Sprintf("%.1f", r.SatPerCPU), fmt.Sprintf("%.1f", r.SatPerMutantCPU), fmt.Sprintf("%.1f", r.SatPerCPUNoTO), "-"
 		if r.Mode == "harness-only" {
 			rate, noSeed, noTO, h = "-", "-", "-", fmt.Sprintf("%.0f", r.HarnessRate)
 		}
-		fmt.Fprintf(w, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%.2f\t%.2f\t%.2f\t%.1f\t%.2f\t%.1f%%\t%s\t%s\t%s\t%s\t%d\t%d\t%d\t%.0f\t\n", r.Logic, r.Mode, r.Seeds, r.Mutants, r.Sat,
-			r.Timeouts, r.Errors, r.SolverCPU, r.SeedCPU, r.ChildrenCPU, r.MutantCPUms, r.TandemCPU, 100*r.TandemShare, rate, noSeed, noTO, h, r.Incremental, r.Reset, r.Fallbacks, r.Wall)
+		fmt.Fprintf(w, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%.2f\t%.2f\t%.2f\t%.1f\t%.2f\t%.1f%%\t%s\t%s\t%s\t%s\t%d\t%d\t%d/%d\t%d\t%.0f\t\n", r.Logic, r.Mode, r.Seeds, r.Mutants, r.Sat,
+			r.Timeouts, r.Errors, r.SolverCPU, r.SeedCPU, r.ChildrenCPU, r.MutantCPUms, r.TandemCPU, 100*r.TandemShare, rate, noSeed, noTO, h, r.Incremental, r.Reset, r.AutoPush, r.AutoReset, r.Fallbacks, r.Wall)
 	}
 	w.Flush()
 }
