@@ -71,7 +71,6 @@ func (s *Solver) propagate() cref {
 				confl = w.c
 				s.qhead = len(s.trail)
 				j += copy(ws[j:], ws[i:])
-				i = len(ws)
 				break
 			}
 			c := w.c
