@@ -7,10 +7,10 @@ import (
 	"encoding/hex"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
+	"time"
 
 	"tandem/satfuzz/trace"
 	"tandem/solver"
@@ -70,9 +70,10 @@ func cachedBuild(ctx context.Context, name string, src []byte, build func(ctx co
 
 // runCmd runs a build command and returns its output in the error.
 func runCmd(ctx context.Context, dir string, argv ...string) error {
-	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
-	cmd.Dir = dir
-	out, err := cmd.CombinedOutput()
+	// a build step runs like a solver: its own process group, killed with
+	// its descendants; no address-space limit (javac's JVM reserves more
+	// than it uses), resident memory bounded
+	out, err := solver.Tool(ctx, dir, solver.Limits{CPU: 5 * time.Minute, Wall: 10 * time.Minute, Memory: -4 << 30}, argv...)
 	if err != nil {
 		return fmt.Errorf("%s: %v\n%s", strings.Join(argv, " "), err, out)
 	}

@@ -5,7 +5,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"os/exec"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -94,7 +93,7 @@ func (c *CaDiCaL) Version(ctx context.Context) string {
 	if c.Dir != "" { // built from source: not Debian's package
 		return v
 	}
-	if deb, err := exec.CommandContext(ctx, "dpkg-query", "-W", "-f=${Version}", "libcadical-dev").Output(); err == nil && len(deb) > 0 {
+	if deb, err := solver.Tool(ctx, "", solver.Limits{Wall: 10 * time.Second}, "dpkg-query", "-W", "-f=${Version}", "libcadical-dev"); err == nil && len(deb) > 0 {
 		v += " (libcadical-dev " + string(bytes.TrimSpace(deb)) + ")"
 	}
 	return v

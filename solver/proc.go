@@ -203,6 +203,7 @@ func startProc(p *Profile, argv []string, lim Limits, kind stdinKind, input []by
 		Files:  []uintptr{uintptr(inChild), uintptr(outChild), uintptr(errChild)},
 		Limits: lim.tree(),
 		PidFD:  !testNoPidfd,
+		Dir:    p.Dir,
 	}
 	pr := &child{path: path, outFD: outParent, errFD: errParent, inFD: -1}
 	started, err := proc.Start(attr)

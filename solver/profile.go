@@ -71,6 +71,9 @@ type Profile struct {
 	Name string `json:"name"`
 	// Binary is the program: a name looked up on PATH, or a path.
 	Binary string `json:"binary"`
+	// Dir is the working directory of its processes ("": tandem's); a
+	// [Command] running a build tool sets it.
+	Dir string `json:"dir,omitempty"`
 	// OneShotArgs are the arguments to solve one file; FilePlaceholder marks
 	// where the path goes.
 	OneShotArgs []string `json:"one_shot_args"`

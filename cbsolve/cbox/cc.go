@@ -1,7 +1,6 @@
 package cbox
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -11,9 +10,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"tandem/smt"
 	"tandem/smtlib"
+	"tandem/solver"
 )
 
 // cflags are the clang flags of CompileC. The stack is 1 MiB (wasm-ld's
@@ -122,15 +123,12 @@ func compileC(ctx context.Context, src, symbol, includeDir, boxName string, opts
 		return fail("writing the support source: %v", err)
 	}
 	args := append(append([]string(nil), flags...), "-o", wasmPath, srcPath, supPath)
-	cmd := exec.CommandContext(ctx, clang, args...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	cmd.Stdout = &stderr
-	if err := cmd.Run(); err != nil {
+	output, err := solver.Tool(ctx, "", compileLimits, append([]string{clang}, args...)...)
+	if err != nil {
 		if ctx.Err() != nil {
 			return "", &Error{Box: boxName, Kind: Canceled, Msg: "compiling: " + ctx.Err().Error()}
 		}
-		msg := strings.TrimSpace(stderr.String())
+		msg := strings.TrimSpace(string(output))
 		if len(msg) > 4000 {
 			msg = msg[:4000] + "\n..."
 		}
@@ -154,6 +152,12 @@ func compileC(ctx context.Context, src, symbol, includeDir, boxName string, opts
 	}
 	return out, nil
 }
+
+// compileLimits bound one clang run (with the wasm-ld it starts): a
+// source that makes the compiler loop or blow up is an error, not a hang.
+// The memory bound is on the tree's resident memory only (negative), since
+// LLVM reserves more address space than it uses.
+var compileLimits = solver.Limits{CPU: 2 * time.Minute, Wall: 5 * time.Minute, Memory: -4 << 30}
 
 func isCIdent(s string) bool {
 	if s == "" {

@@ -36,6 +36,8 @@ type Attr struct {
 	Args []string // argv, Args[0] the program's name
 	// Env is the environment (nil: this process's). TANDEM_PROC is added.
 	Env []string
+	// Dir is the working directory ("": this process's).
+	Dir string
 	// Files are the child's descriptors 0, 1, 2, … (close-on-exec is
 	// cleared on them by the fork).
 	Files  []uintptr
@@ -112,7 +114,7 @@ func Start(a Attr) (*Proc, error) {
 	live[seq] = 0
 	liveMu.Unlock()
 	p.Started = time.Now()
-	pid, err := forkExec(a.Path, a.Args, &syscall.ProcAttr{Env: env, Files: a.Files, Sys: sys})
+	pid, err := forkExec(a.Path, a.Args, &syscall.ProcAttr{Dir: a.Dir, Env: env, Files: a.Files, Sys: sys})
 	if p.cg != nil {
 		p.cg.closeFD()
 	}
