@@ -901,6 +901,15 @@ const (
 	echoSyncReply = `"tandem-sync"`
 )
 
+// syncCommand is the command that ends an isolated exchange with this
+// session's solver.
+func (s *Session) syncCommand() string {
+	if s.p.Quirks.NoGetInfo {
+		return echoSync
+	}
+	return syncCommand
+}
+
 // Isolated runs cmds in a scope of their own, (push 1) cmds… (pop 1), as
 // one pipelined write, and reads every response up to the answer of a
 // closing (get-info :name). It is for callers whose commands may draw
@@ -996,10 +1005,6 @@ func (s *Session) exchange(ctx context.Context, reset bool, cmds []string) (Exch
 	w := s.startWait(inc, s.deadline(ctx))
 	defer w.stop()
 	all := make([]string, 0, len(cmds)+3)
-	sync := syncCommand
-	if s.p.Quirks.NoGetInfo {
-		sync = echoSync
-	}
 	if reset {
 		// reset first unless the solver is as started (the last exchange
 		// was a Fresh one), and again after the script, so that the
@@ -1009,9 +1014,9 @@ func (s *Session) exchange(ctx context.Context, reset bool, cmds []string) (Exch
 		}
 		s.levels = [][]stackCmd{nil}
 		s.global = false
-		all = append(append(all, cmds...), "(reset)", "(set-option :print-success true)", sync)
+		all = append(append(all, cmds...), "(reset)", "(set-option :print-success true)", s.syncCommand())
 	} else {
-		all = append(append(append(all, "(push 1)"), cmds...), "(pop 1)", sync)
+		all = append(append(append(all, "(push 1)"), cmds...), "(pop 1)", s.syncCommand())
 	}
 	werr := s.writeAll(inc, joinCommands(all), w.deadline)
 	ex := Exchange{Failure: Reply{Kind: RespSuccess}, Restarted: restarted}
