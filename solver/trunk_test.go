@@ -16,6 +16,8 @@ func TestTrunkCrashSignatures(t *testing.T) {
 		{"z3", "ASSERTION VIOLATION\nFile: ../src/smt/theory_lra.cpp\nLine: 1234\nUNEXPECTED CODE WAS REACHED.\n", true},
 		{"z3", "UNEXPECTED CODE WAS REACHED.\n", true},
 		{"z3", "(error \"an invalid model was generated\")\n", true},
+		{"z3", "(error \"line 9 column 1: An invalid model was generated\")\n", true},
+		{"z3", "(error \"line 3 column 10: invalid model value\")\n", false},
 		{"z3", "sat\n(\n  (define-fun x () Int\n    2)\n)\n", false},
 		{"z3", "(error \"line 3 column 10: unknown constant y\")\n", false},
 		{"cvc5", "Fatal failure within void cvc5::internal::Foo() at src/theory/foo.cpp:12\nCheck failure\n\n x != y\n", true},

@@ -15,7 +15,7 @@ import (
 var satfuzzFlags satfuzz.Flags
 
 var satfuzzCmd = &cobra.Command{
-	Use:   "satfuzz --target sat4j|cadical|gophersat|tandem [--options-fuzz] [--budget 30m] [-j N] [--seed N] [--out DIR]",
+	Use:   "satfuzz --target tandem|cadical[@DIR]|gophersat|sat4j|kissat[@BIN] [--options-fuzz] [--budget 30m] [-j N] [--seed N] [--out DIR]",
 	Short: "model-based API fuzzing of incremental SAT solvers (Sat4j thesis)",
 	Long: `satfuzz generates random API call traces for incremental SAT solvers (options,
 clauses, assumptions, several solve calls, enumeration) with the distributions
@@ -27,8 +27,8 @@ land in DIR/findings; each reduced trace replays with 'tandem satfuzz replay'.
 Timeouts are counted, not findings; the first 100 timed-out traces are kept in
 DIR/timeouts/iteration-N.trace for a look at slow option sets.
 
-Targets: ` + fmt.Sprint(satfuzz.Targets()) + `, and cadical@DIR for a CaDiCaL
-built from source in DIR (docs/satfuzz.md, "Testing a CaDiCaL you built").
+Targets: ` + fmt.Sprint(satfuzz.Targets()) + `, cadical@DIR for a CaDiCaL built from
+source in DIR and kissat@BIN for a Kissat binary (docs/satfuzz.md).
 
 Exit status: 0 without findings, 10 with findings, 1 on errors.`,
 	Example: `  tandem satfuzz --target tandem --options-fuzz --budget 5m --out /tmp/sf

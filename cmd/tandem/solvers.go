@@ -19,8 +19,8 @@ var solversFlags struct {
 var solversCmd = &cobra.Command{
 	Use:   "solvers",
 	Short: "list the solver profiles found on this machine, with versions",
-	Long: `List the solver profiles tandem knows (built in: z3, cvc5, cvc4, boolector
-and a generic SMT-LIB 2.6 one; plus those of a profiles file) whose binary
+	Long: `List the solver profiles tandem knows (built in: z3, cvc5, cvc4, boolector,
+bitwuzla, tandem and a generic SMT-LIB 2.6 one; plus a profiles file's) whose binary
 is on this machine, with the version each one reports, and how solver
 processes are isolated: "cgroup" (each solver's whole process tree in a
 cgroup v2 of its own: killed as a whole, CPU counted for the tree) or
