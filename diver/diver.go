@@ -396,7 +396,11 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 				script = scriptText(ss.header, mu.Fresh, mu.Formula.Assertions(), true)
 			}
 			mtext := modelText(consts, mu.Model)
-			c, err := confirm(ctx, p, d.mode(), d.opt.Timeout, script, mtext, ss.logic, fd, found)
+			var history func() ([]byte, bool)
+			if a.ses != nil {
+				history = a.ses.History
+			}
+			c, err := confirm(ctx, p, d.mode(), d.opt.Timeout, script, mtext, ss.logic, fd, found, history)
 			if err != nil {
 				return findings, err
 			}
@@ -407,8 +411,12 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 				st.NotReproduced++
 				continue
 			}
-			if c.mode == modeIncrementalOnly {
+			switch c.mode {
+			case modeIncrementalOnly:
 				st.IncrementalOnly++
+			case modeHistory:
+				st.SessionHistory++
+				script = c.script
 			}
 			seen[key] = true
 			extra := c.f.Details

@@ -238,6 +238,7 @@ const (
 	modeBoth            = "incremental and one-shot"
 	modeIncrementalOnly = "incremental only"
 	modeResetBoth       = "reset session and one-shot"
+	modeHistory         = "session history"
 )
 
 var modeText = map[string]string{
@@ -249,6 +250,9 @@ var modeText = map[string]string{
 	modeIncrementalOnly: "Incremental only: found in an incremental session and reproduced in a fresh session (the script's set-logic and sort " +
 		"declarations, then (push 1), the rest of the script, (pop 1)), but not one-shot: run the script through the solver's " +
 		"interactive mode (e.g. z3 -in) inside push/pop to see it.",
+	modeHistory: "Session history: found in a session, shown neither by the mutant alone one-shot nor in a fresh session, but by the " +
+		"session's history in a fresh process: the script above is every command that solver process read, in order (the mutants " +
+		"before this one, the resets or scopes between them, then this mutant). Run it one-shot to see the crash.",
 }
 
 func details(logic, modelText, mode, extra string) string {
@@ -288,7 +292,8 @@ func parseDetails(d string) (logic, model, mode string) {
 // confirmation is the outcome of confirm.
 type confirmation struct {
 	f      *campaign.Finding // nil: not reproduced
-	mode   string            // modeOneShot, modeBoth or modeIncrementalOnly
+	mode   string            // modeOneShot, modeBoth, modeIncrementalOnly or modeHistory
+	script []byte            // modeHistory: the session's history, the finding's trigger
 	output []byte            // the reproducing run's output
 	cpu    time.Duration     // solver CPU of the re-runs
 	wall   time.Duration
@@ -300,10 +305,13 @@ type confirmation struct {
 // incremental session that does not reproduce one-shot is tried in a
 // fresh session (verifyIncremental), and reported as incremental-only
 // when it reproduces there: a bug all the same, in the solver's
-// incremental mode. found is how the candidate was found: "" (one-shot),
-// SessionPush or SessionReset (which runs the script as one-shot does, so
-// only the one-shot re-run applies).
-func confirm(ctx context.Context, p *solver.Profile, mode solver.Mode, timeout time.Duration, script []byte, modelText, logic string, want *campaign.Finding, found SessionStyle) (confirmation, error) {
+// incremental mode. A crash found in a session that shows in neither is
+// tried once more with the session's history (verifyHistory). found is
+// how the candidate was found: "" (one-shot), SessionPush or SessionReset
+// (which runs the script as one-shot does, so only the one-shot re-run
+// and the history apply); history gives the session's history (nil for
+// one-shot).
+func confirm(ctx context.Context, p *solver.Profile, mode solver.Mode, timeout time.Duration, script []byte, modelText, logic string, want *campaign.Finding, found SessionStyle, history func() ([]byte, bool)) (confirmation, error) {
 	var c confirmation
 	f, res, err := verify(ctx, p, mode, timeout, script, modelText, logic, want)
 	if err != nil {
@@ -322,20 +330,66 @@ func confirm(ctx context.Context, p *solver.Profile, mode solver.Mode, timeout t
 		}
 		return c, nil
 	}
-	if found != SessionPush || res == nil {
-		return c, nil // a reset session runs the script as one-shot does
+	if found == "" || res == nil {
+		return c, nil
 	}
-	f, ic, err := verifyIncremental(ctx, p, mode, timeout, script, modelText, logic, want)
+	if found == SessionPush {
+		f, ic, err := verifyIncremental(ctx, p, mode, timeout, script, modelText, logic, want)
+		if err != nil {
+			return c, err
+		}
+		c.cpu += ic.cpu
+		c.wall += ic.wall
+		c.runs++
+		if f != nil {
+			c.f, c.mode, c.output = f, modeIncrementalOnly, ic.output
+			return c, nil
+		}
+	}
+	if history == nil || want.Class != campaign.Crash {
+		return c, nil
+	}
+	h, ok := history()
+	if !ok {
+		return c, nil
+	}
+	f, hres, err := verifyHistory(ctx, p, mode, timeout, h, want)
 	if err != nil {
 		return c, err
 	}
-	c.cpu += ic.cpu
-	c.wall += ic.wall
-	c.runs++
+	if hres != nil {
+		c.cpu += hres.CPU()
+		c.wall += hres.Wall
+		c.runs++
+	}
 	if f != nil {
-		c.f, c.mode, c.output = f, modeIncrementalOnly, ic.output
+		c.f, c.mode, c.output, c.script = f, modeHistory, output(hres), h
 	}
 	return c, nil
+}
+
+// verifyHistory runs a session's history (every command one solver
+// process read, up to the crash) as one script in a fresh process, and
+// confirms a crash when the same signature comes back. Only crashes are
+// confirmed this way: a wrong answer inside a history of many check-sats
+// would need each answer paired with its own scope.
+func verifyHistory(ctx context.Context, p *solver.Profile, mode solver.Mode, timeout time.Duration, history []byte, want *campaign.Finding) (*campaign.Finding, *solver.Result, error) {
+	mode.Incremental = true // many check-sats, resets and scopes
+	res, err := solver.Run(ctx, p, solver.BytesInput(history), solver.RunOptions{Limits: oneShotLimits(timeout), Mode: mode})
+	if err != nil {
+		return nil, nil, err
+	}
+	if res.Status != solver.StatusCrash {
+		return nil, res, nil
+	}
+	msg := res.Signature
+	if msg == "" {
+		msg = "crash: " + res.Signal
+	}
+	if campaign.NormalizeMessage(msg) != campaign.NormalizeMessage(want.Message) {
+		return nil, res, nil
+	}
+	return &campaign.Finding{Class: campaign.Crash, Message: msg}, res, nil
 }
 
 // verifyIncremental re-runs a candidate in a fresh incremental session

@@ -31,6 +31,9 @@ type answer struct {
 	output []byte
 	// reset says the mutant ran in a session after a (reset).
 	reset bool
+	// ses is the session that answered (nil for one-shot), for its
+	// history when a finding shows only there.
+	ses *solver.Session
 }
 
 func resultAnswer(res *solver.Result) answer {
@@ -280,7 +283,7 @@ func (rn *runner) runIncremental(ctx context.Context, p *solver.Profile, mu *Mut
 	ses.mutants++
 	ses.wall += ex.Wall
 	a := exchangeAnswer(p, ex)
-	a.reset = usedReset
+	a.reset, a.ses = usedReset, ses.s
 	rn.cst.RecordStatus(a.status)
 	if a.status == solver.StatusError && mentionsIncremental(a.errors) {
 		// the solver refuses something in incremental mode: this

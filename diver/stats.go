@@ -43,6 +43,7 @@ type Stats struct {
 	Sessions            int64 // incremental sessions ended
 	SessionRestarts     int64 // solver processes restarted inside sessions (after a crash or timeout)
 	IncrementalOnly     int64 // findings reproduced in a fresh session but not one-shot
+	SessionHistory      int64 // crashes reproduced only by replaying the session's history
 	HarnessMismatch     int64 // NoSolver: mutants the oracle does not find sat under their own printed model (tandem's bug)
 	// Fallbacks counts seeds (or rests of seeds) run one-shot although
 	// incremental mode was on, by reason (counters "one-shot: REASON").
@@ -133,7 +134,7 @@ func (s *Stats) Record(c *campaign.Stats) {
 		"model_unreadable": s.ModelUnreadable, "model_undefined": s.ModelUndefined, "model_false": s.ModelFalse,
 		"not_reproduced": s.NotReproduced, "option_runs": s.OptionRuns,
 		"incremental": s.Incremental, "reset_mutants": s.ResetMutants, "auto_push": s.AutoPush, "auto_reset": s.AutoReset, "seed_cpu_us": s.SeedCPU, "sessions": s.Sessions, "session_restarts": s.SessionRestarts,
-		"incremental_only": s.IncrementalOnly, "harness_mismatch": s.HarnessMismatch,
+		"incremental_only": s.IncrementalOnly, "session_history": s.SessionHistory, "harness_mismatch": s.HarnessMismatch,
 	} {
 		if v != 0 {
 			c.Count(k, v)

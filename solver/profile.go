@@ -251,7 +251,11 @@ func Builtin() []*Profile {
 			// "[error] FILE:LINE:COL: MESSAGE" on stderr and exit code 1.
 			// --check-model and --check-unsat-core are its self-checks
 			// (on by default only in debug builds); a failed one throws
-			// "model check failed" or "unsat core failed".
+			// "model check failed" or "unsat core failed". Its API's
+			// argument checks ("expected non-null object/term/sort")
+			// reached from the SMT-LIB parser on a well-formed script are
+			// internal errors too: the parser handed the API a dangling
+			// object.
 			Name:            "bitwuzla",
 			Binary:          "bitwuzla",
 			OneShotArgs:     []string{"--lang", "smt2", FilePlaceholder},
@@ -261,7 +265,7 @@ func Builtin() []*Profile {
 			SelfCheckArgs:   []string{"--check-model", "--check-unsat-core"},
 			VersionArgs:     []string{"--version"},
 			OptionStyle:     OptionDashDash,
-			Signatures:      sigs("model check failed", "unsat core failed", "interpolant check failed"),
+			Signatures:      sigs("model check failed", "unsat core failed", "interpolant check failed", "expected non-null"),
 			Logics:          bitwuzlaLogics(),
 			Quirks:          Quirks{NoGetInfo: true},
 			FuzzOptions: []string{"--bv-solver=preprop", "--rewrite-level=0", "--rewrite-level=1", "--no-preprocess",

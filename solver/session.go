@@ -123,6 +123,8 @@ type Session struct {
 	global bool
 	stats  SessionStats
 	closed bool
+	// lastSent is the history of the last process torn down
+	lastSent *history
 }
 
 // incarnation is one solver process of a session.
@@ -132,6 +134,7 @@ type incarnation struct {
 	quit   chan struct{}
 	rdone  chan struct{}
 	errC   *capture
+	sent   history // what was written to it (Session.History)
 }
 
 // stackCmd is one command of the live stack a restart replays; lasting
@@ -237,6 +240,7 @@ func (s *Session) teardown() {
 		return
 	}
 	s.cur = nil
+	s.lastSent = &inc.sent
 	close(inc.quit)
 	inc.pr.Kill()
 	<-inc.pr.Done()
@@ -262,6 +266,7 @@ func (s *Session) roundTrip(ctx context.Context, cmd string) Reply {
 	w := s.startWait(inc, s.deadline(ctx))
 	defer w.stop()
 	inc.pr.stdin.SetWriteDeadline(w.deadline)
+	inc.sent.add([]byte(cmd + "\n"))
 	if _, err := inc.pr.stdin.Write([]byte(cmd + "\n")); err != nil {
 		return s.writeFailed(ctx, err, w.deadline)
 	}
@@ -383,6 +388,7 @@ func joinCommands(cmds []string) []byte {
 // output pipe cannot deadlock the write.
 func (s *Session) writeAll(inc *incarnation, text []byte, deadline time.Time) <-chan error {
 	inc.pr.stdin.SetWriteDeadline(deadline)
+	inc.sent.add(text)
 	werr := make(chan error, 1)
 	if len(text) <= syncWrite {
 		_, err := inc.pr.stdin.Write(text)

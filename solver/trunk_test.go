@@ -25,6 +25,7 @@ func TestTrunkCrashSignatures(t *testing.T) {
 		{"cvc5", "(error \"Parse Error: <stdin>:1.8: Symbol 'x' not declared as a variable\")\n", false},
 		{"bitwuzla", "terminate called after throwing an instance of 'bzla::Error'\n  what():  model check failed\n", true},
 		{"bitwuzla", "[error] unsat core failed\n", true},
+		{"bitwuzla", "sat\n[error] expected non-null object\n", true},
 		{"bitwuzla", "[error] <stdin>:1:11: unsupported logic 'QF_LIA'\n", false},
 		{"bitwuzla", "[error] q.smt2:1:40: expected 2 arguments to 'bvult', got 1\n", false},
 		{"bitwuzla", "sat\n(\n  (define-fun x () (_ BitVec 8) #b00101010)\n)\n", false},
