@@ -94,23 +94,19 @@ func (rn *runner) judgeMutant(a answer, mu *Mutant) (Outcome, *campaign.Finding,
 		if err != nil {
 			return nil, "model: " + err.Error()
 		}
-		return rn.evaluate(mu.Formula.Assertions(), em), ""
+		return evaluate(rn.judge.evaluator(em, plainModel(sm, em), mu.Model), mu.Formula.Assertions()), ""
 	})
 }
 
-// evaluate is modelcheck.Evaluate with the runner's one evaluator, moved
-// to each model in O(1): a new evaluator per mutant would allocate a memo
-// as large as the seed's store, which every mutant grows.
-func (rn *runner) evaluate(assertions []*smt.Term, em *eval.Model) *modelcheck.Report {
-	if rn.ev == nil {
-		rn.ev = eval.New(em)
-	} else {
-		rn.ev.SetModel(em)
-	}
+// evaluate is modelcheck.Evaluate with the runner's one evaluator (see
+// judgeMemo): a new evaluator per mutant would allocate a memo as large
+// as the seed's store, which every mutant grows, and evaluate all of the
+// formula again.
+func evaluate(ev *eval.Evaluator, assertions []*smt.Term) *modelcheck.Report {
 	rep := &modelcheck.Report{}
 	for i, a := range assertions {
 		x := modelcheck.Assertion{Index: i, Term: a}
-		v, err := rn.ev.Eval(a)
+		v, err := ev.Eval(a)
 		if err != nil {
 			v = nil
 		}

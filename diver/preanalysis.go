@@ -551,6 +551,14 @@ func ratInt(r *big.Rat) *big.Int { return new(big.Int).Set(r.Num()) }
 // arithRanges is Table I's + rule (C(l3) −̂ [M(y),M(y)]) and its
 // derivations for − and unary −.
 func arithRanges(out []SatPreservingRange, vals []smt.Value, op smt.Op, cp SatPreservingRange) bool {
+	if op == smt.OpAdd && smallAddRanges(out, vals, cp) {
+		return true
+	}
+	return ratArithRanges(out, vals, op, cp)
+}
+
+// ratArithRanges is arithRanges in big.Rat arithmetic.
+func ratArithRanges(out []SatPreservingRange, vals []smt.Value, op smt.Op, cp SatPreservingRange) bool {
 	rats := make([]*big.Rat, len(vals))
 	for i, v := range vals {
 		rats[i] = numRat(v)
@@ -610,6 +618,63 @@ func arithRanges(out []SatPreservingRange, vals []smt.Value, op smt.Op, cp SatPr
 		}
 	default:
 		return false
+	}
+	return true
+}
+
+// smallAddRanges is arithRanges' + rule where every value and bound is an
+// integer of at most 40 bits and there are at most 2¹⁶ arguments (so no
+// sum overflows an int64): the same intervals, computed in int64 (big.Rat
+// arithmetic allocates several times per argument, and sums of hundreds
+// of terms occur in QF_LIA seeds). It reports false, having written
+// nothing, when it does not apply.
+func smallAddRanges(out []SatPreservingRange, vals []smt.Value, cp SatPreservingRange) bool {
+	const bits = 40
+	if len(vals) > 1<<16 {
+		return false
+	}
+	small := func(x *big.Int) (int64, bool) {
+		if x.BitLen() > bits {
+			return 0, false
+		}
+		return x.Int64(), true
+	}
+	bound := func(r *big.Rat) (int64, bool) {
+		if r == nil {
+			return 0, true
+		}
+		if !r.IsInt() {
+			return 0, false
+		}
+		return small(r.Num())
+	}
+	lo, okLo := bound(cp.Lo)
+	hi, okHi := bound(cp.Hi)
+	if !okLo || !okHi {
+		return false
+	}
+	var sum int64
+	for _, v := range vals {
+		x, ok := v.(smt.IntValue)
+		if !ok {
+			return false
+		}
+		n, ok := small(x.V)
+		if !ok {
+			return false
+		}
+		sum += n
+	}
+	for i, v := range vals {
+		d := v.(smt.IntValue).V.Int64() - sum // −others: xi ∈ C − others
+		var nlo, nhi *big.Rat
+		if cp.Lo != nil {
+			nlo = new(big.Rat).SetInt64(lo + d)
+		}
+		if cp.Hi != nil {
+			nhi = new(big.Rat).SetInt64(hi + d)
+		}
+		out[i] = interval(nlo, nhi)
 	}
 	return true
 }

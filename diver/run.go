@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"tandem/campaign"
-	"tandem/eval"
 	"tandem/smt"
 	"tandem/solver"
 )
@@ -155,7 +154,7 @@ type runner struct {
 	probeCPU [2]time.Duration        // solver CPU of the probed mutants: push, reset
 	sessions map[string]*seedSession // by solver spec
 	declared map[*smt.Func]bool      // fresh constants made known to ss.sc
-	ev       *eval.Evaluator         // judges every mutant (see evaluate)
+	judge    judgeMemo               // judges every mutant (see evaluate)
 }
 
 // seedSession is one option set's session for a seed.

@@ -1,0 +1,169 @@
+package diver
+
+import (
+	"context"
+	"math/big"
+	"math/rand/v2"
+	"testing"
+
+	"tandem/campaign"
+	"tandem/eval"
+	"tandem/smt"
+)
+
+// TestJudgeMemoMatchesFreshEvaluator is the invariant behind judging with
+// a memo kept across mutants (judgeMemo): over the mutants of real
+// iterations in every built-in logic, each judged under a model that is
+// the seed model, the seed model with a constant's value changed, or the
+// seed model with a constant left out (as solvers' models differ from
+// one mutant to the next), the memo's evaluator gives every assertion
+// the verdict and value a fresh evaluator gives.
+func TestJudgeMemoMatchesFreshEvaluator(t *testing.T) {
+	for _, logic := range BuiltinLogics {
+		d, err := New(Options{NoSolver: true, Logics: []string{logic}, Mutants: 120})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(5, uint64(len(logic))))
+		var j *judgeMemo
+		var store *smt.Store
+		seen := map[*smt.Sort][]smt.Value{}
+		checked := 0
+		var resets, reuses int64
+		d.observe = func(e mutantEvent) {
+			mu := e.mu
+			if mu.st != store { // a new iteration: a new runner
+				if j != nil {
+					resets, reuses = resets+j.resets, reuses+j.reuses
+				}
+				j, store = &judgeMemo{}, mu.st
+			}
+			em := eval.NewModel()
+			var consts []*smt.Func
+			for c, v := range mu.Model {
+				consts = append(consts, c)
+				seen[c.Result] = append(seen[c.Result], v)
+				if err := em.SetConst(c, v); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if len(consts) > 0 {
+				c := consts[r.IntN(len(consts))]
+				switch r.IntN(4) {
+				case 0: // another value of the sort
+					vs := seen[c.Result]
+					if err := em.SetConst(c, other(vs[r.IntN(len(vs))])); err != nil {
+						t.Fatal(err)
+					}
+				case 1: // left out
+					em2 := eval.NewModel()
+					for _, k := range consts {
+						if k != c {
+							v, _ := em.Const(k)
+							_ = em2.SetConst(k, v)
+						}
+					}
+					em = em2
+				}
+			}
+			got := evaluate(j.evaluator(em, true, mu.Model), mu.Formula.Assertions())
+			want := evaluate(eval.New(em), mu.Formula.Assertions())
+			for i := range want.Assertions {
+				g, w := got.Assertions[i], want.Assertions[i]
+				if g.Verdict != w.Verdict || (g.Value != nil) != (w.Value != nil) || g.Value != nil && !sameValue(g.Value, w.Value) {
+					t.Fatalf("%s: assertion %d (%s): memo %v %v, fresh %v %v", logic, i, g.Term, g.Verdict, g.Value, w.Verdict, w.Value)
+				}
+			}
+			checked++
+		}
+		for range 3 {
+			var st Stats
+			var cst campaign.Stats
+			if _, err := d.round(context.Background(), r, &st, &cst); err != nil {
+				t.Fatal(err)
+			}
+			if st.HarnessMismatch > 0 {
+				t.Fatalf("%s: %d mutants not sat under their own model", logic, st.HarnessMismatch)
+			}
+		}
+		resets, reuses = resets+j.resets, reuses+j.reuses
+		if checked < 200 || reuses == 0 || resets == 0 {
+			t.Errorf("%s: %d mutants checked, memo kept %d times and reset %d times", logic, checked, reuses, resets)
+		}
+		t.Logf("%s: %d mutants, memo kept %d, reset %d", logic, checked, reuses, resets)
+	}
+}
+
+// other is a value of v's sort that differs from v where that is easy
+// (numbers, Booleans), else v itself.
+func other(v smt.Value) smt.Value {
+	switch x := v.(type) {
+	case smt.IntValue:
+		return smt.IntValue{V: new(big.Int).Add(x.V, big.NewInt(1))}
+	case smt.RealValue:
+		return smt.RealValue{V: new(big.Rat).Add(x.V, big.NewRat(1, 2))}
+	case smt.BoolValue:
+		return !x
+	}
+	return v
+}
+
+func sameValue(a, b smt.Value) bool {
+	_, ua := a.(smt.Undefined)
+	_, ub := b.(smt.Undefined)
+	return ua && ub || smt.ValueEqual(a, b)
+}
+
+// The integer fast path of the + rule gives the big.Rat path's intervals,
+// including at the edges of its range (40 bits) and beyond it.
+func TestSmallAddRangesMatchesRat(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	num := func() *big.Int {
+		switch r.IntN(4) {
+		case 0:
+			return big.NewInt(r.Int64N(21) - 10)
+		case 1:
+			return new(big.Int).Lsh(big.NewInt(r.Int64N(3)-1), 40) // ±2⁴⁰, 0
+		case 2:
+			return new(big.Int).Lsh(big.NewInt(r.Int64N(5)+1), uint(36+r.IntN(30)))
+		}
+		return big.NewInt(r.Int64N(1<<20) - 1<<19)
+	}
+	bound := func() *big.Rat {
+		switch r.IntN(5) {
+		case 0:
+			return nil
+		case 1:
+			return big.NewRat(r.Int64N(7)-3, 2)
+		}
+		return new(big.Rat).SetInt(num())
+	}
+	fast := 0
+	for range 20000 {
+		n := 1 + r.IntN(5)
+		vals := make([]smt.Value, n)
+		for i := range vals {
+			vals[i] = smt.IntValue{V: num()}
+		}
+		if r.IntN(10) == 0 {
+			vals[r.IntN(n)] = smt.RealValue{V: big.NewRat(1, 3)}
+		}
+		cp := interval(bound(), bound())
+		got, want := make([]SatPreservingRange, n), make([]SatPreservingRange, n)
+		if !smallAddRanges(got, vals, cp) {
+			continue
+		}
+		fast++
+		if !ratArithRanges(want, vals, smt.OpAdd, cp) {
+			t.Fatalf("%v in %+v: the rat path refuses what the fast path takes", vals, cp)
+		}
+		for i := range want {
+			if !rangeEqual(got[i], want[i]) {
+				t.Fatalf("%v in [%v, %v]: argument %d: fast %+v, rat %+v", vals, cp.Lo, cp.Hi, i, got[i], want[i])
+			}
+		}
+	}
+	if fast < 1500 {
+		t.Errorf("fast path taken %d times only", fast)
+	}
+}
