@@ -12,8 +12,10 @@ import (
 )
 
 // TestJudgeMemoMatchesFreshEvaluator is the invariant behind judging with
-// a memo kept across mutants (judgeMemo): over the mutants of real
-// iterations in every built-in logic, each judged under a model that is
+// (and printing from) what the runner keeps across mutants. Printing: the
+// scripts printed with the runner's assertTexts are the scripts printed
+// anew. Judging: a memo kept across mutants (judgeMemo): over the
+// mutants of real iterations in every built-in logic, each judged under a model that is
 // the seed model, the seed model with a constant's value changed, or the
 // seed model with a constant left out (as solvers' models differ from
 // one mutant to the next), the memo's evaluator gives every assertion
@@ -26,6 +28,7 @@ func TestJudgeMemoMatchesFreshEvaluator(t *testing.T) {
 		}
 		r := rand.New(rand.NewPCG(5, uint64(len(logic))))
 		var j *judgeMemo
+		var texts *assertTexts
 		var store *smt.Store
 		seen := map[*smt.Sort][]smt.Value{}
 		checked := 0
@@ -36,7 +39,11 @@ func TestJudgeMemoMatchesFreshEvaluator(t *testing.T) {
 				if j != nil {
 					resets, reuses = resets+j.resets, reuses+j.reuses
 				}
-				j, store = &judgeMemo{}, mu.st
+				j, store, texts = &judgeMemo{}, mu.st, &assertTexts{}
+			}
+			// the cached assertion texts are the printed ones
+			if got, want := cachedScriptText(texts, nil, mu.Fresh, mu.Formula.Assertions(), true), scriptText(nil, mu.Fresh, mu.Formula.Assertions(), true); string(got) != string(want) {
+				t.Fatalf("%s: cached script\n%s\nprinted\n%s", logic, got, want)
 			}
 			em := eval.NewModel()
 			var consts []*smt.Func
