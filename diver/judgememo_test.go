@@ -121,9 +121,10 @@ func sameValue(a, b smt.Value) bool {
 	return ua && ub || smt.ValueEqual(a, b)
 }
 
-// The integer fast path of the + rule gives the big.Rat path's intervals,
-// including at the edges of its range (40 bits) and beyond it.
-func TestSmallAddRangesMatchesRat(t *testing.T) {
+// The integer fast path of the +, − and unary − rules gives the big.Rat
+// path's intervals, including at the edges of its range (40 bits) and
+// beyond it.
+func TestSmallArithRangesMatchesRat(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	num := func() *big.Int {
 		switch r.IntN(4) {
@@ -156,17 +157,22 @@ func TestSmallAddRangesMatchesRat(t *testing.T) {
 			vals[r.IntN(n)] = smt.RealValue{V: big.NewRat(1, 3)}
 		}
 		cp := interval(bound(), bound())
+		op := []smt.Op{smt.OpAdd, smt.OpSub, smt.OpNeg}[r.IntN(3)]
+		if op == smt.OpNeg {
+			vals = vals[:1]
+			n = 1
+		}
 		got, want := make([]SatPreservingRange, n), make([]SatPreservingRange, n)
-		if !smallAddRanges(got, vals, cp) {
+		if !smallArithRanges(got, vals, op, cp) {
 			continue
 		}
 		fast++
-		if !ratArithRanges(want, vals, smt.OpAdd, cp) {
+		if !ratArithRanges(want, vals, op, cp) {
 			t.Fatalf("%v in %+v: the rat path refuses what the fast path takes", vals, cp)
 		}
 		for i := range want {
 			if !rangeEqual(got[i], want[i]) {
-				t.Fatalf("%v in [%v, %v]: argument %d: fast %+v, rat %+v", vals, cp.Lo, cp.Hi, i, got[i], want[i])
+				t.Fatalf("%v %v in [%v, %v]: argument %d: fast %+v, rat %+v", op, vals, cp.Lo, cp.Hi, i, got[i], want[i])
 			}
 		}
 	}

@@ -551,7 +551,7 @@ func ratInt(r *big.Rat) *big.Int { return new(big.Int).Set(r.Num()) }
 // arithRanges is Table I's + rule (C(l3) −̂ [M(y),M(y)]) and its
 // derivations for − and unary −.
 func arithRanges(out []SatPreservingRange, vals []smt.Value, op smt.Op, cp SatPreservingRange) bool {
-	if op == smt.OpAdd && smallAddRanges(out, vals, cp) {
+	if smallArithRanges(out, vals, op, cp) {
 		return true
 	}
 	return ratArithRanges(out, vals, op, cp)
@@ -622,15 +622,15 @@ func ratArithRanges(out []SatPreservingRange, vals []smt.Value, op smt.Op, cp Sa
 	return true
 }
 
-// smallAddRanges is arithRanges' + rule where every value and bound is an
+// smallArithRanges is arithRanges where every value and bound is an
 // integer of at most 40 bits and there are at most 2¹⁶ arguments (so no
 // sum overflows an int64): the same intervals, computed in int64 (big.Rat
 // arithmetic allocates several times per argument, and sums of hundreds
 // of terms occur in QF_LIA seeds). It reports false, having written
 // nothing, when it does not apply.
-func smallAddRanges(out []SatPreservingRange, vals []smt.Value, cp SatPreservingRange) bool {
+func smallArithRanges(out []SatPreservingRange, vals []smt.Value, op smt.Op, cp SatPreservingRange) bool {
 	const bits = 40
-	if len(vals) > 1<<16 {
+	if len(vals) > 1<<16 || len(vals) == 0 {
 		return false
 	}
 	small := func(x *big.Int) (int64, bool) {
@@ -653,8 +653,9 @@ func smallAddRanges(out []SatPreservingRange, vals []smt.Value, cp SatPreserving
 	if !okLo || !okHi {
 		return false
 	}
+	xs := make([]int64, len(vals))
 	var sum int64
-	for _, v := range vals {
+	for i, v := range vals {
 		x, ok := v.(smt.IntValue)
 		if !ok {
 			return false
@@ -663,18 +664,40 @@ func smallAddRanges(out []SatPreservingRange, vals []smt.Value, cp SatPreserving
 		if !ok {
 			return false
 		}
-		sum += n
+		xs[i], sum = n, sum+n
 	}
-	for i, v := range vals {
-		d := v.(smt.IntValue).V.Int64() - sum // −others: xi ∈ C − others
+	// shift is [lo,hi] + d, or with neg d − [lo,hi] = [d−hi, d−lo].
+	shift := func(d int64, neg bool) SatPreservingRange {
 		var nlo, nhi *big.Rat
-		if cp.Lo != nil {
+		switch {
+		case neg && cp.Hi != nil:
+			nlo = new(big.Rat).SetInt64(d - hi)
+		case !neg && cp.Lo != nil:
 			nlo = new(big.Rat).SetInt64(lo + d)
 		}
-		if cp.Hi != nil {
+		switch {
+		case neg && cp.Lo != nil:
+			nhi = new(big.Rat).SetInt64(d - lo)
+		case !neg && cp.Hi != nil:
 			nhi = new(big.Rat).SetInt64(hi + d)
 		}
-		out[i] = interval(nlo, nhi)
+		return interval(nlo, nhi)
+	}
+	switch {
+	case op == smt.OpNeg || (op == smt.OpSub && len(vals) == 1):
+		out[0] = shift(0, true)
+	case op == smt.OpAdd:
+		for i, x := range xs {
+			out[i] = shift(x-sum, false) // xi ∈ C − others
+		}
+	case op == smt.OpSub:
+		rest := sum - xs[0]
+		out[0] = shift(rest, false) // x0 ∈ C + rest
+		for i := 1; i < len(xs); i++ {
+			out[i] = shift(xs[0]-(rest-xs[i]), true) // xi ∈ (x0 − others) − C
+		}
+	default:
+		return false
 	}
 	return true
 }
