@@ -180,3 +180,76 @@ func TestSmallArithRangesMatchesRat(t *testing.T) {
 		t.Errorf("fast path taken %d times only", fast)
 	}
 }
+
+// inspectCheck is Check as it was before checkWith: smt.Inspect over
+// fresh, a new visited set per call. checkWith must agree with it.
+func inspectCheck(ev *eval.Evaluator, root, fresh *smt.Term) Verdict {
+	bad := VerdictTrue
+	smt.Inspect(fresh, func(t *smt.Term) bool {
+		if bad != VerdictTrue {
+			return false
+		}
+		v, err := ev.Eval(t)
+		switch {
+		case err != nil:
+			bad = VerdictUnsupported
+		case isUndefined(v):
+			bad = VerdictUndefined
+		}
+		return bad == VerdictTrue
+	})
+	if bad != VerdictTrue {
+		return bad
+	}
+	return Check(ev, root, nil)
+}
+
+// checkWith, with its scratch reused across calls, gives the verdict of
+// the smt.Inspect-based check on the subterms of real mutants in every
+// built-in logic, and on terms built from them that are undefined only
+// below the top (a division by zero in an untaken ite branch) or at it.
+func TestCheckWithMatchesInspect(t *testing.T) {
+	for _, logic := range BuiltinLogics {
+		d, err := New(Options{NoSolver: true, Logics: []string{logic}, Mutants: 60})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sc checkScratch
+		verdicts := map[Verdict]int{}
+		d.observe = func(e mutantEvent) {
+			s := e.mu.Seed
+			s.Formula.expand()
+			root := s.Formula.Root.Term
+			for l := 0; l < len(s.Formula.Nodes); l += 1 + len(s.Formula.Nodes)/30 {
+				q := s.Formula.Nodes[l].Term
+				qs := []*smt.Term{q}
+				if q.Sort() == smt.IntSort() && logic != "QF_LRA" && logic != "QF_NRA" {
+					zero := s.st.Int(0)
+					div, err1 := s.st.Apply(smt.OpIntDiv, nil, q, zero)
+					eq, err2 := s.st.Apply(smt.OpEq, nil, q, q)
+					if err1 == nil && err2 == nil {
+						if ite, err := s.st.Apply(smt.OpIte, nil, eq, q, div); err == nil {
+							qs = append(qs, ite, div)
+						}
+					}
+				}
+				for _, q := range qs {
+					got, want := checkWith(s.ev, root, q, &sc), inspectCheck(s.ev, root, q)
+					if got != want {
+						t.Fatalf("%s: %s: checkWith %v, Inspect %v", logic, q, got, want)
+					}
+					verdicts[got]++
+				}
+			}
+		}
+		r := rand.New(rand.NewPCG(3, uint64(len(logic))))
+		for range 2 {
+			var st Stats
+			var cst campaign.Stats
+			if _, err := d.round(context.Background(), r, &st, &cst); err != nil {
+				t.Fatal(err)
+			}
+		}
+		t.Logf("%s: verdicts %v", logic, verdicts)
+	}
+}

@@ -8,6 +8,7 @@ import (
 
 	"tandem/campaign"
 	"tandem/smt"
+	"tandem/smtlib"
 	"tandem/solver"
 )
 
@@ -156,6 +157,13 @@ type runner struct {
 	declared map[*smt.Func]bool      // fresh constants made known to ss.sc
 	judge    judgeMemo               // judges every mutant (see evaluate)
 	texts    assertTexts             // the printed assertions (see body)
+	// lastModel is the last model text judged, its parse and how many
+	// fresh constants were declared then
+	lastModel struct {
+		text     string
+		sm       *smtlib.Model
+		declared int
+	}
 }
 
 // seedSession is one option set's session for a seed.
