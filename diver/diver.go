@@ -336,7 +336,7 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 		}
 		var script []byte
 		if rn.oneShot {
-			script = scriptText(ss.header, mu.Fresh, mu.Formula.Assertions(), true)
+			script = cachedScriptText(&rn.texts, ss.header, mu.Fresh, mu.Formula.Assertions(), true)
 		}
 		a, err := rn.run(ctx, p, mu, script)
 		if err != nil {
@@ -439,9 +439,9 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 // tandem's bug (counter harness_mismatch).
 func (rn *runner) harnessOnly(mu *Mutant, consts []*smt.Func) {
 	if rn.oneShot {
-		_ = scriptText(rn.ss.header, mu.Fresh, mu.Formula.Assertions(), true)
+		_ = cachedScriptText(&rn.texts, rn.ss.header, mu.Fresh, mu.Formula.Assertions(), true)
 	} else {
-		_ = body(mu)
+		_ = body(mu, &rn.texts)
 	}
 	a := answer{status: solver.StatusSat, model: modelText(consts, mu.Model)}
 	if out, _, _ := rn.judgeMutant(a, mu); out != OutcomeSat {

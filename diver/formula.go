@@ -33,6 +33,7 @@ type Formula struct {
 	// lazy: only Root.Term is set; expand builds the nodes (a mutant's
 	// tree is built when it is first mutated, and most never are)
 	lazy bool
+	size int // the tree's node count when lazyFormula measured it, else 0
 }
 
 // errTooLarge says the tree of a formula has more nodes than allowed.
@@ -65,13 +66,14 @@ func lazyFormula(st *smt.Store, assertions []*smt.Term, maxNodes int, sizes map[
 	if limit <= 0 {
 		limit = math.MaxInt - 1
 	}
-	switch n := treeSize(f.Root.Term, limit, sizes); {
+	n := treeSize(f.Root.Term, limit, sizes)
+	switch {
 	case n < 0:
 		return nil, fmt.Errorf("unsupported term kind in %s (lets, quantifiers and annotations must be gone)", smt.Describe(f.Root.Term))
 	case n > limit:
 		return nil, errTooLarge
 	}
-	f.lazy = true
+	f.lazy, f.size = true, n
 	return f, nil
 }
 
@@ -131,9 +133,17 @@ func (f *Formula) expand() {
 	}
 }
 
-// build makes the labelled tree of root (Root and Nodes).
+// build makes the labelled tree of root (Root and Nodes). With the size
+// known (f.size), the nodes and their argument lists come from two
+// allocations instead of two per node.
 func (f *Formula) build(root *smt.Term, maxNodes int) error {
 	f.Nodes = nil
+	var slab []Node
+	var argSlab []*Node
+	if f.size > 0 {
+		f.Nodes = make([]*Node, 0, f.size)
+		slab, argSlab = make([]Node, f.size), make([]*Node, f.size)
+	}
 	var build func(t *smt.Term, parent *Node, idx int) (*Node, error)
 	build = func(t *smt.Term, parent *Node, idx int) (*Node, error) {
 		switch t.Kind() {
@@ -144,9 +154,17 @@ func (f *Formula) build(root *smt.Term, maxNodes int) error {
 		if maxNodes > 0 && len(f.Nodes) >= maxNodes {
 			return nil, errTooLarge
 		}
-		n := &Node{Term: t, Parent: parent, Index: idx, Label: len(f.Nodes)}
+		var n *Node
+		args := t.Args()
+		if len(f.Nodes) < len(slab) && len(args) <= len(argSlab) {
+			n = &slab[len(f.Nodes)]
+			*n = Node{Term: t, Parent: parent, Index: idx, Label: len(f.Nodes)}
+			n.Args, argSlab = argSlab[:0:len(args)], argSlab[len(args):]
+		} else {
+			n = &Node{Term: t, Parent: parent, Index: idx, Label: len(f.Nodes)}
+		}
 		f.Nodes = append(f.Nodes, n)
-		for i, a := range t.Args() {
+		for i, a := range args {
 			c, err := build(a, n, i)
 			if err != nil {
 				return nil, err

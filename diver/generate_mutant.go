@@ -102,24 +102,53 @@ const (
 // and no undefined value occurs anywhere in the new term, even where the
 // evaluator's lazy connectives would not look.
 func Check(ev *eval.Evaluator, root, fresh *smt.Term) Verdict {
+	return checkWith(ev, root, fresh, nil)
+}
+
+// checkScratch is what checkWith reuses from one call to the next.
+type checkScratch struct {
+	seen  map[*smt.Term]struct{}
+	stack []*smt.Term
+}
+
+// checkWith is Check with its visited set and stack from sc (nil: new
+// ones). It visits fresh's distinct subterms in smt.Inspect's order
+// (preorder, arguments left to right), so the first culprit, and so the
+// verdict, is the same.
+func checkWith(ev *eval.Evaluator, root, fresh *smt.Term, sc *checkScratch) Verdict {
 	if fresh != nil {
-		bad := VerdictTrue
-		smt.Inspect(fresh, func(t *smt.Term) bool {
-			if bad != VerdictTrue {
-				return false
+		if sc == nil {
+			sc = &checkScratch{}
+		}
+		if sc.seen == nil {
+			sc.seen = map[*smt.Term]struct{}{}
+		}
+		clear(sc.seen)
+		stack := append(sc.stack[:0], fresh)
+		for len(stack) > 0 {
+			u := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if _, ok := sc.seen[u]; ok {
+				continue
 			}
-			v, err := ev.Eval(t)
+			sc.seen[u] = struct{}{}
+			v, err := ev.Eval(u)
 			switch {
 			case err != nil:
-				bad = VerdictUnsupported
+				sc.stack = stack
+				return VerdictUnsupported
 			case isUndefined(v):
-				bad = VerdictUndefined
+				sc.stack = stack
+				return VerdictUndefined
 			}
-			return bad == VerdictTrue
-		})
-		if bad != VerdictTrue {
-			return bad
+			args := u.Args()
+			for i := len(args) - 1; i >= 0; i-- {
+				if _, ok := sc.seen[args[i]]; !ok {
+					stack = append(stack, args[i])
+				}
+			}
 		}
+		sc.stack = stack
 	}
 	v, err := ev.Eval(root)
 	switch {
@@ -160,6 +189,7 @@ type mutator struct {
 	stats *Stats
 	fresh *int // counter for fresh names
 	names map[string]bool
+	check checkScratch
 }
 
 // GenMutant is Alg. 3: pick a target p by P, then try up to Tries random
@@ -193,7 +223,7 @@ func (m *mutator) GenMutant(r *rand.Rand, s *Seed) (*Mutant, error) {
 		if err != nil {
 			return nil, fmt.Errorf("diver: %w", err)
 		}
-		switch Check(s.ev, root, q) {
+		switch checkWith(s.ev, root, q, &m.check) {
 		case VerdictFalse:
 			m.stats.RejectedFalse++
 			continue

@@ -72,7 +72,10 @@ func textCheck(script []byte, res *solver.Result) func(model string) (*modelchec
 // model text is parsed once, against the seed's script (with the
 // mutant's fresh constants declared in it), straight into values, and the
 // mutant's assertion terms are evaluated under it. Nothing is printed or
-// re-parsed.
+// re-parsed. A model text equal to the previous one (solvers often answer
+// a mutant with the model of the one before) is not parsed again while
+// no constant has been declared since: the parse depends only on the
+// text and the declarations.
 func (rn *runner) judgeMutant(a answer, mu *Mutant) (Outcome, *campaign.Finding, string) {
 	return judgeAnswer(a, rn.ss.logic, func(model string) (*modelcheck.Report, string) {
 		if model == "" {
@@ -86,31 +89,31 @@ func (rn *runner) judgeMutant(a answer, mu *Mutant) (Outcome, *campaign.Finding,
 				rn.declared[f] = true
 			}
 		}
-		sm, err := smtlib.ParseModel([]byte(model), rn.ss.sc)
-		if err != nil {
-			return nil, "model: " + err.Error()
+		sm := rn.lastModel.sm
+		if model != rn.lastModel.text || len(rn.declared) != rn.lastModel.declared || sm == nil {
+			var err error
+			if sm, err = smtlib.ParseModel([]byte(model), rn.ss.sc); err != nil {
+				return nil, "model: " + err.Error()
+			}
+			rn.lastModel.text, rn.lastModel.sm, rn.lastModel.declared = model, sm, len(rn.declared)
 		}
 		em, err := eval.ModelFromSMTLIB(sm)
 		if err != nil {
 			return nil, "model: " + err.Error()
 		}
-		return rn.evaluate(mu.Formula.Assertions(), em), ""
+		return evaluate(rn.judge.evaluator(em, plainModel(sm, em), mu.Model), mu.Formula.Assertions()), ""
 	})
 }
 
-// evaluate is modelcheck.Evaluate with the runner's one evaluator, moved
-// to each model in O(1): a new evaluator per mutant would allocate a memo
-// as large as the seed's store, which every mutant grows.
-func (rn *runner) evaluate(assertions []*smt.Term, em *eval.Model) *modelcheck.Report {
-	if rn.ev == nil {
-		rn.ev = eval.New(em)
-	} else {
-		rn.ev.SetModel(em)
-	}
+// evaluate is modelcheck.Evaluate with the runner's one evaluator (see
+// judgeMemo): a new evaluator per mutant would allocate a memo as large
+// as the seed's store, which every mutant grows, and evaluate all of the
+// formula again.
+func evaluate(ev *eval.Evaluator, assertions []*smt.Term) *modelcheck.Report {
 	rep := &modelcheck.Report{}
 	for i, a := range assertions {
 		x := modelcheck.Assertion{Index: i, Term: a}
-		v, err := rn.ev.Eval(a)
+		v, err := ev.Eval(a)
 		if err != nil {
 			v = nil
 		}

@@ -551,6 +551,14 @@ func ratInt(r *big.Rat) *big.Int { return new(big.Int).Set(r.Num()) }
 // arithRanges is Table I's + rule (C(l3) −̂ [M(y),M(y)]) and its
 // derivations for − and unary −.
 func arithRanges(out []SatPreservingRange, vals []smt.Value, op smt.Op, cp SatPreservingRange) bool {
+	if smallArithRanges(out, vals, op, cp) {
+		return true
+	}
+	return ratArithRanges(out, vals, op, cp)
+}
+
+// ratArithRanges is arithRanges in big.Rat arithmetic.
+func ratArithRanges(out []SatPreservingRange, vals []smt.Value, op smt.Op, cp SatPreservingRange) bool {
 	rats := make([]*big.Rat, len(vals))
 	for i, v := range vals {
 		rats[i] = numRat(v)
@@ -607,6 +615,86 @@ func arithRanges(out []SatPreservingRange, vals []smt.Value, op smt.Op, cp SatPr
 				}
 			}
 			out[i] = shift(cp.Lo, cp.Hi, d, true)
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+// smallArithRanges is arithRanges where every value and bound is an
+// integer of at most 40 bits and there are at most 2¹⁶ arguments (so no
+// sum overflows an int64): the same intervals, computed in int64 (big.Rat
+// arithmetic allocates several times per argument, and sums of hundreds
+// of terms occur in QF_LIA seeds). It reports false, having written
+// nothing, when it does not apply.
+func smallArithRanges(out []SatPreservingRange, vals []smt.Value, op smt.Op, cp SatPreservingRange) bool {
+	const bits = 40
+	if len(vals) > 1<<16 || len(vals) == 0 {
+		return false
+	}
+	small := func(x *big.Int) (int64, bool) {
+		if x.BitLen() > bits {
+			return 0, false
+		}
+		return x.Int64(), true
+	}
+	bound := func(r *big.Rat) (int64, bool) {
+		if r == nil {
+			return 0, true
+		}
+		if !r.IsInt() {
+			return 0, false
+		}
+		return small(r.Num())
+	}
+	lo, okLo := bound(cp.Lo)
+	hi, okHi := bound(cp.Hi)
+	if !okLo || !okHi {
+		return false
+	}
+	xs := make([]int64, len(vals))
+	var sum int64
+	for i, v := range vals {
+		x, ok := v.(smt.IntValue)
+		if !ok {
+			return false
+		}
+		n, ok := small(x.V)
+		if !ok {
+			return false
+		}
+		xs[i], sum = n, sum+n
+	}
+	// shift is [lo,hi] + d, or with neg d − [lo,hi] = [d−hi, d−lo].
+	shift := func(d int64, neg bool) SatPreservingRange {
+		var nlo, nhi *big.Rat
+		switch {
+		case neg && cp.Hi != nil:
+			nlo = new(big.Rat).SetInt64(d - hi)
+		case !neg && cp.Lo != nil:
+			nlo = new(big.Rat).SetInt64(lo + d)
+		}
+		switch {
+		case neg && cp.Lo != nil:
+			nhi = new(big.Rat).SetInt64(d - lo)
+		case !neg && cp.Hi != nil:
+			nhi = new(big.Rat).SetInt64(hi + d)
+		}
+		return interval(nlo, nhi)
+	}
+	switch {
+	case op == smt.OpNeg || (op == smt.OpSub && len(vals) == 1):
+		out[0] = shift(0, true)
+	case op == smt.OpAdd:
+		for i, x := range xs {
+			out[i] = shift(x-sum, false) // xi ∈ C − others
+		}
+	case op == smt.OpSub:
+		rest := sum - xs[0]
+		out[0] = shift(rest, false) // x0 ∈ C + rest
+		for i := 1; i < len(xs); i++ {
+			out[i] = shift(xs[0]-(rest-xs[i]), true) // xi ∈ (x0 − others) − C
 		}
 	default:
 		return false

@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"tandem/campaign"
-	"tandem/eval"
 	"tandem/smt"
+	"tandem/smtlib"
 	"tandem/solver"
 )
 
@@ -158,7 +158,15 @@ type runner struct {
 	probeCPU [2]time.Duration        // solver CPU of the probed mutants: push, reset
 	sessions map[string]*seedSession // by solver spec
 	declared map[*smt.Func]bool      // fresh constants made known to ss.sc
-	ev       *eval.Evaluator         // judges every mutant (see evaluate)
+	judge    judgeMemo               // judges every mutant (see evaluate)
+	texts    assertTexts             // the printed assertions (see body)
+	// lastModel is the last model text judged, its parse and how many
+	// fresh constants were declared then
+	lastModel struct {
+		text     string
+		sm       *smtlib.Model
+		declared int
+	}
 }
 
 // seedSession is one option set's session for a seed.
@@ -218,18 +226,14 @@ func (rn *runner) run(ctx context.Context, p *solver.Profile, mu *Mutant, script
 
 // body is the commands of one mutant inside its scope: the fresh
 // constants' declarations, the assertions, check-sat and get-model.
-func body(mu *Mutant) []string {
+// The assertions' texts come from c (see assertTexts; nil: printed).
+func body(mu *Mutant, c *assertTexts) []string {
 	cmds := make([]string, 0, len(mu.Fresh)+len(mu.Formula.Assertions())+2)
 	for _, f := range mu.Fresh {
 		cmds = append(cmds, fmt.Sprintf("(declare-fun %s () %s)", smt.QuoteSymbol(f.Name), f.Result))
 	}
-	var b strings.Builder
 	for _, a := range mu.Formula.Assertions() {
-		b.Reset()
-		b.WriteString("(assert ")
-		_ = smt.WriteTerm(&b, a)
-		b.WriteString(")")
-		cmds = append(cmds, b.String())
+		cmds = append(cmds, c.assert(a))
 	}
 	return append(cmds, "(check-sat)", "(get-model)")
 }
@@ -253,14 +257,14 @@ func (rn *runner) runIncremental(ctx context.Context, p *solver.Profile, mu *Mut
 	}
 	if rn.reset {
 		ses.base = false // the reset drops the header
-		ex, err = ses.s.Fresh(ctx, append(rn.ss.header[:len(rn.ss.header):len(rn.ss.header)], body(mu)...)...)
+		ex, err = ses.s.Fresh(ctx, append(rn.ss.header[:len(rn.ss.header):len(rn.ss.header)], body(mu, &rn.texts)...)...)
 	} else {
 		if !ses.base {
 			if err := rn.header(ctx, ses); err != nil {
 				return answer{}, false, nil
 			}
 		}
-		ex, err = ses.s.Isolated(ctx, body(mu)...)
+		ex, err = ses.s.Isolated(ctx, body(mu, &rn.texts)...)
 	}
 	if rn.probing > 0 && err == nil {
 		rn.probeCPU[boolIndex(rn.reset)] += ses.s.CPU() - cpu0

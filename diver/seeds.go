@@ -92,6 +92,12 @@ func parseSeed(name string, src []byte) (*seedScript, error) {
 // constants, one assert per assertion, check-sat and, with getModel,
 // get-model.
 func scriptText(header []string, fresh []*smt.Func, assertions []*smt.Term, getModel bool) []byte {
+	return cachedScriptText(nil, header, fresh, assertions, getModel)
+}
+
+// cachedScriptText is scriptText with the assertions' texts from c (nil:
+// printed).
+func cachedScriptText(c *assertTexts, header []string, fresh []*smt.Func, assertions []*smt.Term, getModel bool) []byte {
 	var b strings.Builder
 	for _, h := range header {
 		b.WriteString(h)
@@ -101,15 +107,48 @@ func scriptText(header []string, fresh []*smt.Func, assertions []*smt.Term, getM
 		fmt.Fprintf(&b, "(declare-fun %s () %s)\n", smt.QuoteSymbol(f.Name), f.Result)
 	}
 	for _, a := range assertions {
-		b.WriteString("(assert ")
-		_ = smt.WriteTerm(&b, a)
-		b.WriteString(")\n")
+		b.WriteString(c.assert(a))
+		b.WriteByte('\n')
 	}
 	b.WriteString("(check-sat)\n")
 	if getModel {
 		b.WriteString("(get-model)\n")
 	}
 	return []byte(b.String())
+}
+
+// assertTexts caches the printed (assert …) command of assertion terms:
+// a mutant shares all its assertions but the one holding its target with
+// its parent, so a seed with many assertions is printed once, not once
+// per mutant. The cache forgets everything when it holds MaxAssertTextBytes.
+type assertTexts struct {
+	m     map[*smt.Term]string
+	bytes int
+}
+
+// MaxAssertTextBytes bounds the text an assertTexts keeps.
+const MaxAssertTextBytes = 16 << 20
+
+// assert is the command (assert a), from the cache when c is not nil.
+func (c *assertTexts) assert(a *smt.Term) string {
+	if c != nil {
+		if s, ok := c.m[a]; ok {
+			return s
+		}
+	}
+	var b strings.Builder
+	b.WriteString("(assert ")
+	_ = smt.WriteTerm(&b, a)
+	b.WriteString(")")
+	s := b.String()
+	if c != nil {
+		if c.m == nil || c.bytes+len(s) > MaxAssertTextBytes {
+			c.m, c.bytes = map[*smt.Term]string{}, 0
+		}
+		c.m[a] = s
+		c.bytes += len(s)
+	}
+	return s
 }
 
 // modelText prints M as a get-model answer, one define-fun per line.

@@ -23,6 +23,12 @@ func Score(c SatPreservingRange) float64 {
 		if c.Lo == nil || c.Hi == nil {
 			return 1
 		}
+		if lo, hi, ok := smallInts(c.Lo, c.Hi); ok { // the common case, without allocating
+			if hi-lo >= WideInterval {
+				return 1
+			}
+			return (float64(hi-lo) + 1) / WideInterval
+		}
 		w := new(big.Rat).Sub(c.Hi, c.Lo)
 		if w.Cmp(wideInterval) >= 0 {
 			return 1
@@ -41,6 +47,15 @@ func Score(c SatPreservingRange) float64 {
 }
 
 var wideInterval = big.NewRat(WideInterval, 1)
+
+// smallInts returns a and b as int64s when both are integers of at most
+// 62 bits (so that b−a cannot overflow).
+func smallInts(a, b *big.Rat) (int64, int64, bool) {
+	if !a.IsInt() || !b.IsInt() || a.Num().BitLen() > 62 || b.Num().BitLen() > 62 {
+		return 0, 0, false
+	}
+	return a.Num().Int64(), b.Num().Int64(), true
+}
 
 // hasStar is the syntactic Kleene-star test of a regular expression (the
 // digest's open point: a syntactic check is enough).
@@ -70,7 +85,7 @@ type Selector struct {
 
 // NewSelector prepares the distribution over f's labels from the ranges c.
 func NewSelector(f *Formula, c []SatPreservingRange, weighted bool) *Selector {
-	s := &Selector{}
+	s := &Selector{labels: make([]int, 0, len(f.Nodes)), cum: make([]float64, 0, len(f.Nodes))}
 	total := 0.0
 	for _, n := range f.Nodes {
 		if n.Label == 0 && f.Virtual {
