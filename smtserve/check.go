@@ -49,12 +49,46 @@ func (s *Session) check(ctx context.Context, c *smtlib.Command) {
 		s.answer("unknown", "tandem smt has no implementation of the closed boxes in scope (declare-cb, declare-oracle-fun): use tandem solve", fromNone)
 		return
 	}
+	var all []*smt.Term
+	if expandedOK {
+		all = append(slices.Clone(pi), branch...)
+		if s.prove(all) {
+			return
+		}
+	}
 	if expandedOK && s.fuzzable() {
 		if s.fuzz(ctx, branch, pi) {
+			if s.last.status == "unsat" {
+				s.unsat.add(all)
+			}
 			return
 		}
 	}
 	s.fallbackCheck(ctx, c, as)
+	if expandedOK && s.last.status == "unsat" {
+		s.unsat.add(all)
+	}
+}
+
+// prove answers unsat in-process when it can: the query's assertions
+// include a set proved unsat before (the unsat cache), or the refuter
+// proves them unsat. Both proofs hold in every logic: they read only the
+// Boolean structure, and bit-vector comparisons and arithmetic.
+func (s *Session) prove(all []*smt.Term) bool {
+	start := time.Now()
+	defer func() { s.stats.ProveTime += time.Since(start) }()
+	if s.unsat.covers(all) {
+		s.stats.CacheUnsat++
+		s.answer("unsat", "", fromFuzz)
+		return true
+	}
+	if _, ok := refute(all); ok {
+		s.stats.RefuteUnsat++
+		s.unsat.add(all)
+		s.answer("unsat", "", fromFuzz)
+		return true
+	}
+	return false
 }
 
 // fuzzable says whether the logic is one FUZZY-SAT works in: bit-vectors

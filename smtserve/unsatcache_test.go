@@ -1,0 +1,88 @@
+package smtserve
+
+import (
+	"strings"
+	"testing"
+
+	"tandem/smt"
+	"tandem/solver"
+)
+
+// TestUnsatCache: an assertion set the fallback proved unsat answers every
+// later query that includes it without a round trip — after the pop of
+// the branch's level, once the branch joins π — and no query that does
+// not include it: after the pop that removes it, after reset-assertions
+// and a redeclaration of the same name (its terms are new ones), after
+// reset. Integer constants keep fuzzing and the refuter out of the way:
+// the fake fallback says unsat to every query, so only the round trips
+// show who answered.
+func TestUnsatCache(t *testing.T) {
+	fb := &fakeBackend{answer: solver.StatusUnsat}
+	out, s := serve(t, fb, `(set-logic QF_LIA)
+(declare-const i Int)
+(push 1)
+(assert (> i 3))
+(check-sat)
+(pop 1)
+(check-sat)
+(push 1)
+(assert (> i 3))
+(push 1)
+(assert (< i 9))
+(check-sat)
+(check-sat-assuming ((< i 2)))
+(pop 2)
+(check-sat)
+(reset-assertions)
+(declare-const i Int)
+(assert (> i 3))
+(check-sat)
+(assert (< i 1))
+(check-sat)
+(reset)
+(set-logic QF_LIA)
+(declare-const i Int)
+(assert (> i 3))
+(check-sat)
+`)
+	if got := strings.Join(lines(out), " "); got != strings.Repeat("unsat ", 8)[:8*6-1] {
+		t.Fatalf("answers %q", got)
+	}
+	// round trips: the first query (proved by the fallback); the query
+	// after the pop (π empty: no entry is included); the next two are the
+	// cache's; the one after pop 2; after reset-assertions, the
+	// redeclared i's (> i 3) is a new term; the one after it is the
+	// cache's; after reset, a new fallback
+	st := s.Stats()
+	if st.CacheUnsat != 3 || st.FallbackUnsat != 5 {
+		t.Errorf("stats %+v", st)
+	}
+	if n := strings.Count(strings.Join(fb.sent, "\n"), "check-sat"); n != 5 {
+		t.Errorf("the fallback was asked %d queries, want 5:\n%s", n, strings.Join(fb.sent, "\n"))
+	}
+}
+
+// TestUnsatCacheEviction: past unsatCacheSize entries the oldest go first,
+// and the index keeps pointing at live entries only.
+func TestUnsatCacheEviction(t *testing.T) {
+	_, cs := conjuncts(t, refuteDecls+"(assert p)(assert (bvult x y))(assert (bvult y z))")
+	var c unsatCache
+	c.add([]*smt.Term{cs[0]})
+	for range unsatCacheSize - 1 {
+		c.add([]*smt.Term{cs[1], cs[2]})
+	}
+	if !c.covers(cs) || !c.covers(cs[:1]) {
+		t.Fatal("entries not found")
+	}
+	c.add([]*smt.Term{cs[2]}) // evicts the first entry, {p}
+	if c.covers(cs[:1]) {
+		t.Error("an evicted entry still answers")
+	}
+	if !c.covers(cs[2:]) || !c.covers(cs[1:]) {
+		t.Error("live entries lost")
+	}
+	c.clear()
+	if c.covers(cs) {
+		t.Error("clear kept an entry")
+	}
+}
