@@ -31,12 +31,15 @@ import (
 // Operators it has no rule for keep every value (forward) and teach their
 // arguments nothing (backward), which is sound.
 
-// refuteRounds bounds the propagation rounds; refuteMaxTerms the terms a
-// query may have for the interval analysis to run (the syntactic and order
-// checks always run).
+// refuteRounds bounds the propagation rounds (the proofs on the 10,000
+// SAGE queries of bench/smtserve need at most 4); refuteMaxTerms the terms
+// a query may have for the interval analysis to run (the syntactic and
+// order checks always run); refuteKeepRoom the most terms whose room the
+// reused maps keep.
 const (
 	refuteRounds   = 8
 	refuteMaxTerms = 50000
+	refuteKeepRoom = 4096
 )
 
 // relOp is a comparison between two bit-vector terms, after polarity.
@@ -56,7 +59,8 @@ type rel struct {
 	a, b *smt.Term
 }
 
-// refuter is the state of one refutation.
+// refuter is the state of one refutation. A session keeps one and reuses
+// its maps and slices (cleared, with their room) for every query.
 type refuter struct {
 	lits  map[*smt.Term]bool // atoms and their polarity
 	rels  []rel
@@ -65,12 +69,24 @@ type refuter struct {
 	seen  map[*smt.Term]bool
 	why   string
 	big   bool // too many terms for the interval analysis
+	graph orderGraph
 }
 
 // refute says whether the conjunction of conj is unsat by the rules above,
 // and why.
-func refute(conj []*smt.Term) (string, bool) {
-	r := &refuter{lits: map[*smt.Term]bool{}, dom: map[*smt.Term]fuzzysat.IntervalSet{}, seen: map[*smt.Term]bool{}}
+func refute(conj []*smt.Term) (string, bool) { return new(refuter).refute(conj) }
+
+// refute is [refute] with r's room.
+func (r *refuter) refute(conj []*smt.Term) (string, bool) {
+	if r.lits == nil || max(len(r.lits), len(r.dom), len(r.seen)) > refuteKeepRoom {
+		// clearing a map costs its room: a huge query's is not kept
+		r.lits, r.dom, r.seen = map[*smt.Term]bool{}, map[*smt.Term]fuzzysat.IntervalSet{}, map[*smt.Term]bool{}
+		r.graph = orderGraph{}
+	}
+	clear(r.lits)
+	clear(r.dom)
+	clear(r.seen)
+	r.rels, r.order, r.why, r.big = r.rels[:0], r.order[:0], "", false
 	for _, t := range conj {
 		if r.add(t, true) {
 			return r.why, true
@@ -184,7 +200,8 @@ func (r *refuter) atom(t *smt.Term, pos bool) {
 // component of the ≤ graph (unsigned and signed apart; = counts in both).
 func (r *refuter) orderConflict() bool {
 	for _, signed := range []bool{false, true} {
-		g := newOrderGraph()
+		g := &r.graph
+		g.reset()
 		for _, x := range r.rels {
 			switch {
 			case x.op == relEq:
@@ -224,7 +241,16 @@ type orderGraph struct {
 	nodes int
 }
 
-func newOrderGraph() *orderGraph { return &orderGraph{id: map[*smt.Term]int{}} }
+func (g *orderGraph) reset() {
+	if g.id == nil {
+		g.id = map[*smt.Term]int{}
+	}
+	clear(g.id)
+	for i := range g.out {
+		g.out[i] = g.out[i][:0]
+	}
+	g.out, g.nodes = g.out[:0], 0
+}
 
 func (g *orderGraph) node(t *smt.Term) int {
 	if i, ok := g.id[t]; ok {
@@ -232,7 +258,11 @@ func (g *orderGraph) node(t *smt.Term) int {
 	}
 	g.id[t] = g.nodes
 	g.nodes++
-	g.out = append(g.out, nil)
+	if len(g.out) < cap(g.out) {
+		g.out = g.out[:len(g.out)+1] // keeps the old edge list's room, emptied by reset
+	} else {
+		g.out = append(g.out, nil)
+	}
 	return g.nodes - 1
 }
 

@@ -53,10 +53,12 @@ type Session struct {
 	layoutKey []*smt.Func
 	fz        *fuzzysat.Solver
 	unsat     unsatCache // assertion sets proved unsat
+	ref       refuter    // the refuter, reused
 
 	// the last answer, and the last model this session produced (the seed)
 	last      lastAnswer
 	lastModel *eval.Model
+	recent    []recentModel // the last models, for seeds
 
 	// the fallback, kept in step lazily
 	fb     Backend
@@ -159,7 +161,7 @@ func (s *Session) resetState() {
 	s.layout, s.layoutKey, s.fz = nil, nil, nil
 	s.unsat.clear()
 	s.last = lastAnswer{}
-	s.lastModel = nil
+	s.lastModel, s.recent = nil, nil
 	s.logic = ""
 	s.printSuccess = false
 	s.pending = nil

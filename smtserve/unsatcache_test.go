@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"tandem/eval"
 	"tandem/smt"
 	"tandem/solver"
 )
@@ -84,5 +85,36 @@ func TestUnsatCacheEviction(t *testing.T) {
 	c.clear()
 	if c.covers(cs) {
 		t.Error("clear kept an entry")
+	}
+}
+
+// TestSeedModelChoice: the seed is the recent model checked on the most
+// of the query's terms (the latest of equals), not merely the last one:
+// in a concolic stream the last is the flip's, which falsifies the side
+// the run took.
+func TestSeedModelChoice(t *testing.T) {
+	_, cs := conjuncts(t, refuteDecls+"(assert p)(assert (bvult x y))(assert (not (bvult x y)))(assert (bvult y z))")
+	pi, taken, flip, next := cs[0], cs[1], cs[2], cs[3]
+	s := &Session{}
+	if s.modelFor([]*smt.Term{pi}, []*smt.Term{next}) != nil {
+		t.Fatal("a model out of nothing")
+	}
+	mTaken, mFlip, mOther := eval.NewModel(), eval.NewModel(), eval.NewModel()
+	s.remember(mOther, []*smt.Term{next})
+	s.remember(mTaken, []*smt.Term{pi, taken})
+	s.remember(mFlip, []*smt.Term{pi, flip})
+	// the next query: π ∧ taken, branch next (the session's split puts
+	// taken in the branch: it was asserted after the last check-sat)
+	if got := s.modelFor([]*smt.Term{pi}, []*smt.Term{taken, next}); got != mTaken {
+		t.Error("the seed is not the model of the side the run took")
+	}
+	if got := s.modelFor([]*smt.Term{pi}, nil); got != mFlip {
+		t.Error("of equals, the seed is not the latest")
+	}
+	for range recentModels {
+		s.remember(eval.NewModel(), []*smt.Term{pi})
+	}
+	if got := s.modelFor([]*smt.Term{pi}, []*smt.Term{taken, next}); got == mTaken || got == mFlip || got == mOther || len(s.recent) != recentModels {
+		t.Errorf("old models kept: %d", len(s.recent))
 	}
 }
