@@ -52,7 +52,7 @@ func (s *Session) check(ctx context.Context, c *smtlib.Command) {
 	var all []*smt.Term
 	if expandedOK {
 		all = append(slices.Clone(pi), branch...)
-		if s.prove(all) {
+		if s.prove(all, pi, branch) {
 			return
 		}
 	}
@@ -70,16 +70,21 @@ func (s *Session) check(ctx context.Context, c *smtlib.Command) {
 	}
 }
 
-// prove answers unsat in-process when it can: the query's assertions
-// include a set proved unsat before (the unsat cache), or the refuter
-// proves them unsat. Both proofs hold in every logic: they read only the
-// Boolean structure, and bit-vector comparisons and arithmetic.
-func (s *Session) prove(all []*smt.Term) bool {
+// prove answers in-process when it can, cheapest first: unsat when the
+// query's assertions include a set proved unsat before (the unsat cache);
+// sat when the seed — a recent model — satisfies them all; unsat when the
+// refuter proves it. The unsat proofs hold in every logic (they read only
+// the Boolean structure, and bit-vector comparisons and arithmetic); the
+// seed is tried in the logics fuzzing works in.
+func (s *Session) prove(all, pi, branch []*smt.Term) bool {
 	start := time.Now()
 	defer func() { s.stats.ProveTime += time.Since(start) }()
 	if s.unsat.covers(all) {
 		s.stats.CacheUnsat++
 		s.answer("unsat", "", fromFuzz)
+		return true
+	}
+	if s.fuzzable() && s.seedSat(pi, branch) {
 		return true
 	}
 	if _, ok := s.ref.refute(all); ok {
@@ -158,6 +163,26 @@ func (s *Session) fuzz(ctx context.Context, branch, pi []*smt.Term) bool {
 		return true
 	}
 	return false
+}
+
+// seedSat answers sat when the query's seed (the layout's constants as
+// seed gives them) satisfies every assertion, checked by the evaluator —
+// the branch first, most often the one it falsifies. In a concolic stream
+// the side the run took usually holds at the input that took it.
+func (s *Session) seedSat(pi, branch []*smt.Term) bool {
+	l, err := s.currentLayout()
+	if err != nil || len(branch)+len(pi) == 0 {
+		return false
+	}
+	m := l.Model(s.seed(l, pi, branch))
+	if s.falsified(m, append(slices.Clone(branch), pi...)) != "" {
+		return false
+	}
+	s.stats.SeedSat++
+	s.last.model, s.lastModel = m, m
+	s.remember(m, append(slices.Clone(pi), branch...))
+	s.answer("sat", "", fromFuzz)
+	return true
 }
 
 // currentLayout lays out the live Bool and bit-vector constants, keeping

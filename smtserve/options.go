@@ -87,6 +87,10 @@ type Stats struct {
 	// RefuteUnsat by the in-process refuter (syntactic contradiction,
 	// order cycles, intervals). Both are tried before fuzzing.
 	CacheUnsat, RefuteUnsat int
+	// SeedSat were answered sat because the seed (a recent model of the
+	// session, see seed) satisfies every assertion, checked by the
+	// evaluator, before fuzzing.
+	SeedSat int
 	// FallbackSat, FallbackUnsat and FallbackUnknown were answered by the
 	// fallback solver; Unknown counts every unknown answer.
 	FallbackSat, FallbackUnsat, FallbackUnknown, Unknown int
@@ -112,7 +116,7 @@ func (st Stats) InProcessUnsat() int { return st.FuzzUnsat + st.CacheUnsat + st.
 
 // InProcess counts the answers tandem gave without the fallback: fuzzing's
 // checked models and the in-process unsat proofs.
-func (st Stats) InProcess() int { return st.FuzzSat + st.InProcessUnsat() }
+func (st Stats) InProcess() int { return st.FuzzSat + st.SeedSat + st.InProcessUnsat() }
 
 // LookupFallback resolves a fallback solver spec ("z3", "cvc5 --strings-exp",
 // a profile of reg) into an Options.Fallback; "none" (or "") means no

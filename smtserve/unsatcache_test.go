@@ -118,3 +118,33 @@ func TestSeedModelChoice(t *testing.T) {
 		t.Errorf("old models kept: %d", len(s.recent))
 	}
 }
+
+// TestSeedSat: a query the seed already satisfies (the side the run took,
+// under the input that took it) is answered sat from the seed, checked by
+// the evaluator, with no search and no fallback; its model is the seed's,
+// for get-value. A query the seed falsifies is not.
+func TestSeedSat(t *testing.T) {
+	fb := &fakeBackend{answer: solver.StatusUnsat}
+	out, s := serve(t, fb, `(set-logic QF_BV)
+(declare-const x (_ BitVec 8))
+(declare-const y (_ BitVec 8))
+(set-info :tandem-seed ((x #x05) (y #x07)))
+(push 1)
+(assert (bvult x y))
+(check-sat)
+(get-value (x y))
+(pop 1)
+(push 1)
+(assert (= x #x09))
+(check-sat)
+(get-value (x))
+(pop 1)
+`)
+	want := "sat ((x #x05) (y #x07)) sat ((x #x09))"
+	if got := strings.Join(strings.Fields(out), " "); got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if st := s.Stats(); st.SeedSat != 1 || st.FuzzSat != 1 || st.RoundTrips != 0 {
+		t.Errorf("stats %+v", st)
+	}
+}
