@@ -49,12 +49,51 @@ func (s *Session) check(ctx context.Context, c *smtlib.Command) {
 		s.answer("unknown", "tandem smt has no implementation of the closed boxes in scope (declare-cb, declare-oracle-fun): use tandem solve", fromNone)
 		return
 	}
+	var all []*smt.Term
+	if expandedOK {
+		all = append(slices.Clone(pi), branch...)
+		if s.prove(all, pi, branch) {
+			return
+		}
+	}
 	if expandedOK && s.fuzzable() {
 		if s.fuzz(ctx, branch, pi) {
+			if s.last.status == "unsat" {
+				s.unsat.add(all)
+			}
 			return
 		}
 	}
 	s.fallbackCheck(ctx, c, as)
+	if expandedOK && s.last.status == "unsat" {
+		s.unsat.add(all)
+	}
+}
+
+// prove answers in-process when it can, cheapest first: unsat when the
+// query's assertions include a set proved unsat before (the unsat cache);
+// sat when the seed — a recent model — satisfies them all; unsat when the
+// refuter proves it. The unsat proofs hold in every logic (they read only
+// the Boolean structure, and bit-vector comparisons and arithmetic); the
+// seed is tried in the logics fuzzing works in.
+func (s *Session) prove(all, pi, branch []*smt.Term) bool {
+	start := time.Now()
+	defer func() { s.stats.ProveTime += time.Since(start) }()
+	if s.unsat.covers(all) {
+		s.stats.CacheUnsat++
+		s.answer("unsat", "", fromFuzz)
+		return true
+	}
+	if s.fuzzable() && s.seedSat(pi, branch) {
+		return true
+	}
+	if _, ok := s.ref.refute(all); ok {
+		s.stats.RefuteUnsat++
+		s.unsat.add(all)
+		s.answer("unsat", "", fromFuzz)
+		return true
+	}
+	return false
 }
 
 // fuzzable says whether the logic is one FUZZY-SAT works in: bit-vectors
@@ -98,9 +137,9 @@ func (s *Session) fuzz(ctx context.Context, branch, pi []*smt.Term) bool {
 	if s.fz == nil {
 		opts := s.opts.Fuzz
 		opts.Timeout = s.opts.Budget
-		s.fz = fuzzysat.NewSolver(l, s.seed(l), opts)
+		s.fz = fuzzysat.NewSolver(l, s.seed(l, pi, branch), opts)
 	} else {
-		s.fz.SetSeed(s.seed(l))
+		s.fz.SetSeed(s.seed(l, pi, branch))
 	}
 	res, err := s.fz.SolveQuery(ctx, &fuzzysat.Query{Layout: l, Goal: goal, Pi: pi})
 	if err != nil || res == nil {
@@ -115,6 +154,7 @@ func (s *Session) fuzz(ctx context.Context, branch, pi []*smt.Term) bool {
 		}
 		s.stats.FuzzSat++
 		s.last.model, s.lastModel = m, m
+		s.remember(m, append(slices.Clone(pi), branch...))
 		s.answer("sat", "", fromFuzz)
 		return true
 	case fuzzysat.Unsat:
@@ -123,6 +163,26 @@ func (s *Session) fuzz(ctx context.Context, branch, pi []*smt.Term) bool {
 		return true
 	}
 	return false
+}
+
+// seedSat answers sat when the query's seed (the layout's constants as
+// seed gives them) satisfies every assertion, checked by the evaluator —
+// the branch first, most often the one it falsifies. In a concolic stream
+// the side the run took usually holds at the input that took it.
+func (s *Session) seedSat(pi, branch []*smt.Term) bool {
+	l, err := s.currentLayout()
+	if err != nil || len(branch)+len(pi) == 0 {
+		return false
+	}
+	m := l.Model(s.seed(l, pi, branch))
+	if s.falsified(m, append(slices.Clone(branch), pi...)) != "" {
+		return false
+	}
+	s.stats.SeedSat++
+	s.last.model, s.lastModel = m, m
+	s.remember(m, append(slices.Clone(pi), branch...))
+	s.answer("sat", "", fromFuzz)
+	return true
 }
 
 // currentLayout lays out the live Bool and bit-vector constants, keeping
@@ -141,18 +201,68 @@ func (s *Session) currentLayout() (*fuzzysat.Layout, error) {
 }
 
 // seed is the start of the search: zeros, overwritten by the seed values
-// (--seed-model, :tandem-seed), overwritten by the last model.
-func (s *Session) seed(l *fuzzysat.Layout) []byte {
+// (--seed-model, :tandem-seed), overwritten by a model this session
+// produced: of the last few, the one checked on the most of the query's
+// assertions (the latest of those), else the last model. In a concolic
+// stream the last model is often that of the previous branch's flip,
+// which falsifies the side the run took — now asserted — while the model
+// of that side satisfies it and all of π.
+func (s *Session) seed(l *fuzzysat.Layout, pi, branch []*smt.Term) []byte {
 	b := make([]byte, l.Size)
 	for i, v := range l.Vars {
 		if x, ok := s.seedVals[v.Func.Name]; ok && x.Sign() >= 0 && x.BitLen() <= v.Width {
 			l.SetBig(b, i, x)
 		}
 	}
-	if s.lastModel != nil {
+	if m := s.modelFor(pi, branch); m != nil {
+		l.FromModel(m, b)
+	} else if s.lastModel != nil {
 		l.FromModel(s.lastModel, b)
 	}
 	return b
+}
+
+// recentModels is how many of the last models (with the assertions they
+// satisfy) seed chooses from.
+const recentModels = 8
+
+type recentModel struct {
+	m   *eval.Model
+	set map[*smt.Term]bool // the assertions (expanded) it was checked on
+}
+
+// remember records a model checked true on every term of set.
+func (s *Session) remember(m *eval.Model, set []*smt.Term) {
+	in := make(map[*smt.Term]bool, len(set))
+	for _, t := range set {
+		in[t] = true
+	}
+	if len(s.recent) == recentModels {
+		copy(s.recent, s.recent[1:])
+		s.recent = s.recent[:recentModels-1]
+	}
+	s.recent = append(s.recent, recentModel{m, in})
+}
+
+// modelFor is the recent model checked on the most terms of pi and
+// branch (the latest of those), or nil when none was checked on any.
+func (s *Session) modelFor(pi, branch []*smt.Term) *eval.Model {
+	var best *eval.Model
+	most := 0
+	for i := len(s.recent) - 1; i >= 0; i-- {
+		n := 0
+		for _, ts := range [][]*smt.Term{pi, branch} {
+			for _, t := range ts {
+				if s.recent[i].set[t] {
+					n++
+				}
+			}
+		}
+		if n > most {
+			best, most = s.recent[i].m, n
+		}
+	}
+	return best
 }
 
 // falsified evaluates terms under m and names the first that is not true
@@ -223,6 +333,13 @@ func (s *Session) fallbackCheck(ctx context.Context, c *smtlib.Command, as []ass
 		s.last.model = m
 	default:
 		s.last.model = m
+		set := make([]*smt.Term, 0, len(as))
+		for _, a := range as {
+			if a.expanded != nil {
+				set = append(set, a.expanded)
+			}
+		}
+		s.remember(m, set)
 	}
 	if m != nil {
 		s.lastModel = m

@@ -313,7 +313,7 @@ func TestRandomStreamsAgreeWithZ3(t *testing.T) {
 			t.Fatalf("stream %d: tandem's output: %v", seed, err)
 		}
 		st := s.Stats()
-		fuzzSat, fuzzUnsat, fbAnswers = fuzzSat+st.FuzzSat, fuzzUnsat+st.FuzzUnsat, fbAnswers+st.FallbackSat+st.FallbackUnsat
+		fuzzSat, fuzzUnsat, fbAnswers = fuzzSat+st.FuzzSat, fuzzUnsat+st.InProcessUnsat(), fbAnswers+st.FallbackSat+st.FallbackUnsat
 		cmds := strings.Split(strings.TrimSpace(script), "\n")
 		if len(zr) != n || len(tr) != n {
 			t.Errorf("stream %d: %d commands, z3 gave %d responses, tandem %d\n%s", seed, n, len(zr), len(tr), script)

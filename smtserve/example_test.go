@@ -10,8 +10,9 @@ import (
 )
 
 // A concolic executor's session: π is asserted once, each branch in a
-// push/pop. Without a fallback solver every answer here comes from fuzzing:
-// sat with a model the evaluator checked, unsat with a proof.
+// push/pop. Without a fallback solver every answer here comes from tandem
+// itself: sat with a model the evaluator checked (fuzzing), unsat with a
+// proof (here the refuter's: x < 16 and x = 32 leave x no value).
 func Example() {
 	s, err := smtserve.New(smtserve.Options{}) // no fallback: what fuzzing cannot prove is unknown
 	if err != nil {
@@ -38,10 +39,10 @@ func Example() {
 		fmt.Println(err)
 	}
 	st := s.Stats()
-	fmt.Printf("fuzzing answered %d of %d\n", st.FuzzSat+st.FuzzUnsat, st.Queries)
+	fmt.Printf("answered in-process %d of %d\n", st.InProcess(), st.Queries)
 	// Output:
 	// sat
 	// ((x #x0b))
 	// unsat
-	// fuzzing answered 2 of 2
+	// answered in-process 2 of 2
 }

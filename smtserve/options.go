@@ -82,6 +82,15 @@ type Stats struct {
 	// FuzzSat and FuzzUnsat were answered by fuzzing (with a checked model,
 	// with a proof).
 	FuzzSat, FuzzUnsat int
+	// CacheUnsat were answered unsat because their assertions include a
+	// set proved unsat earlier in the session (the unsat cache);
+	// RefuteUnsat by the in-process refuter (syntactic contradiction,
+	// order cycles, intervals). Both are tried before fuzzing.
+	CacheUnsat, RefuteUnsat int
+	// SeedSat were answered sat because the seed (a recent model of the
+	// session, see seed) satisfies every assertion, checked by the
+	// evaluator, before fuzzing.
+	SeedSat int
 	// FallbackSat, FallbackUnsat and FallbackUnknown were answered by the
 	// fallback solver; Unknown counts every unknown answer.
 	FallbackSat, FallbackUnsat, FallbackUnknown, Unknown int
@@ -91,7 +100,8 @@ type Stats struct {
 	InvalidModels, UncheckedModels int
 	// FuzzTime and FallbackTime are the wall time spent fuzzing and waiting
 	// for the fallback; RoundTrips the fallback batches sent.
-	FuzzTime, FallbackTime time.Duration
+	// ProveTime is the wall time spent in the unsat cache and the refuter.
+	FuzzTime, FallbackTime, ProveTime time.Duration
 	// FallbackCPU is the CPU time (user + system, whole process trees) of
 	// the fallback's processes, ended and live, when the Backend reports it
 	// (a solver.Session does): the fallback's share of tandem's tree.
@@ -99,6 +109,14 @@ type Stats struct {
 	RoundTrips  int
 	Errors      int // commands answered with an error
 }
+
+// InProcessUnsat counts the unsat answers tandem proved itself: fuzzing's
+// proofs, the unsat cache and the refuter.
+func (st Stats) InProcessUnsat() int { return st.FuzzUnsat + st.CacheUnsat + st.RefuteUnsat }
+
+// InProcess counts the answers tandem gave without the fallback: fuzzing's
+// checked models and the in-process unsat proofs.
+func (st Stats) InProcess() int { return st.FuzzSat + st.SeedSat + st.InProcessUnsat() }
 
 // LookupFallback resolves a fallback solver spec ("z3", "cvc5 --strings-exp",
 // a profile of reg) into an Options.Fallback; "none" (or "") means no

@@ -52,10 +52,13 @@ type Session struct {
 	layout    *fuzzysat.Layout
 	layoutKey []*smt.Func
 	fz        *fuzzysat.Solver
+	unsat     unsatCache // assertion sets proved unsat
+	ref       refuter    // the refuter, reused
 
 	// the last answer, and the last model this session produced (the seed)
 	last      lastAnswer
 	lastModel *eval.Model
+	recent    []recentModel // the last models, for seeds
 
 	// the fallback, kept in step lazily
 	fb     Backend
@@ -109,7 +112,7 @@ type answerSource int
 
 const (
 	fromNone answerSource = iota
-	fromFuzz
+	fromFuzz              // fuzzing, or another in-process proof (the unsat cache, the refuter)
 	fromFallback
 )
 
@@ -156,8 +159,9 @@ func (s *Session) resetState() {
 	s.levels = []level{{}}
 	s.checked = 0
 	s.layout, s.layoutKey, s.fz = nil, nil, nil
+	s.unsat.clear()
 	s.last = lastAnswer{}
-	s.lastModel = nil
+	s.lastModel, s.recent = nil, nil
 	s.logic = ""
 	s.printSuccess = false
 	s.pending = nil
@@ -436,7 +440,7 @@ func (s *Session) writeStats() { s.statsNow().Write(s.out) }
 // Write prints the statistics as (get-info :all-statistics) answers them:
 // a list of keywords and values, as z3 does.
 func (st Stats) Write(w io.Writer) {
-	fmt.Fprintf(w, "(:queries %d\n :fuzz-sat %d\n :fuzz-unsat %d\n :fallback-sat %d\n :fallback-unsat %d\n :fallback-unknown %d\n :unknown %d\n :invalid-fallback-models %d\n :unchecked-fallback-models %d\n :fuzz-time %.6f\n :fallback-time %.6f\n :fallback-cpu %.6f\n :fallback-round-trips %d\n :errors %d)\n",
-		st.Queries, st.FuzzSat, st.FuzzUnsat, st.FallbackSat, st.FallbackUnsat, st.FallbackUnknown, st.Unknown,
-		st.InvalidModels, st.UncheckedModels, st.FuzzTime.Seconds(), st.FallbackTime.Seconds(), st.FallbackCPU.Seconds(), st.RoundTrips, st.Errors)
+	fmt.Fprintf(w, "(:queries %d\n :seed-sat %d\n :fuzz-sat %d\n :fuzz-unsat %d\n :cache-unsat %d\n :refute-unsat %d\n :fallback-sat %d\n :fallback-unsat %d\n :fallback-unknown %d\n :unknown %d\n :invalid-fallback-models %d\n :unchecked-fallback-models %d\n :fuzz-time %.6f\n :prove-time %.6f\n :fallback-time %.6f\n :fallback-cpu %.6f\n :fallback-round-trips %d\n :errors %d)\n",
+		st.Queries, st.SeedSat, st.FuzzSat, st.FuzzUnsat, st.CacheUnsat, st.RefuteUnsat, st.FallbackSat, st.FallbackUnsat, st.FallbackUnknown, st.Unknown,
+		st.InvalidModels, st.UncheckedModels, st.FuzzTime.Seconds(), st.ProveTime.Seconds(), st.FallbackTime.Seconds(), st.FallbackCPU.Seconds(), st.RoundTrips, st.Errors)
 }

@@ -138,6 +138,7 @@ func (s *Session) resetAssertions() {
 	s.levels = []level{{}}
 	s.checked = 0
 	s.fbLevels = nil
+	s.unsat.clear() // its entries stay proofs; this only frees them
 	if s.fb == nil || s.fbDecls {
 		s.closeFallback()
 		s.pending = slices.Clone(s.globals)

@@ -35,7 +35,7 @@ func TestUnsatCoreAfterFuzzingUnsat(t *testing.T) {
 	if got := lines(out); strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if st := s.Stats(); st.FuzzUnsat != 1 || st.RoundTrips != 2 {
+	if st := s.Stats(); st.InProcessUnsat() != 1 || st.RoundTrips != 2 {
 		t.Errorf("stats %+v", st)
 	}
 	sent := strings.Join(fb.sent, "\n")

@@ -79,16 +79,24 @@ type side struct {
 }
 
 type speedResult struct {
-	Queries      int            `json:"queries"`
-	Rounds       int            `json:"rounds"`
-	Tandem       side           `json:"tandem"`
-	Z3           side           `json:"z3"`
-	Diff         smtdiff.Diff   `json:"diff"`
-	WallSpeedup  float64        `json:"wall_speedup"`
-	CPUSpeedup   float64        `json:"cpu_speedup"`
-	FuzzShare    float64        `json:"fuzz_share"`
-	TandemStats  map[string]int `json:"tandem_stats"`
-	TandemStatsS string         `json:"tandem_stats_text"`
+	Queries     int          `json:"queries"`
+	Rounds      int          `json:"rounds"`
+	Tandem      side         `json:"tandem"`
+	Z3          side         `json:"z3"`
+	Diff        smtdiff.Diff `json:"diff"`
+	WallSpeedup float64      `json:"wall_speedup"`
+	CPUSpeedup  float64      `json:"cpu_speedup"`
+	FuzzShare   float64      `json:"fuzz_share"`
+	// SeedShare is the share of the queries answered sat by the seed (a
+	// recent model) before fuzzing; CacheShare and RefuteShare those
+	// answered unsat by tandem's unsat cache and by its refuter;
+	// InProcessShare those answered without the fallback (all of them).
+	SeedShare      float64        `json:"seed_share"`
+	CacheShare     float64        `json:"cache_share"`
+	RefuteShare    float64        `json:"refute_share"`
+	InProcessShare float64        `json:"in_process_share"`
+	TandemStats    map[string]int `json:"tandem_stats"`
+	TandemStatsS   string         `json:"tandem_stats_text"`
 	// FallbackCPUS is the CPU time of tandem's fallback processes in the
 	// last round (:fallback-cpu), OwnCPUS the rest of tandem's tree in
 	// that round (its own process), and FloorSpeedup z3's CPU over the
@@ -160,7 +168,12 @@ func speed(ctx context.Context, tandemArgv []string, z3 string, z3Timeout time.D
 		r.TandemStatsS = ta.Res.RawResponses[len(ta.Res.RawResponses)-1]
 		r.TandemStats = parseStats(r.TandemStatsS)
 		if q := r.TandemStats[":queries"]; q > 0 {
-			r.FuzzShare = float64(r.TandemStats[":fuzz-sat"]+r.TandemStats[":fuzz-unsat"]) / float64(q)
+			st := r.TandemStats
+			r.FuzzShare = float64(st[":fuzz-sat"]+st[":fuzz-unsat"]) / float64(q)
+			r.SeedShare = float64(st[":seed-sat"]) / float64(q)
+			r.CacheShare = float64(st[":cache-unsat"]) / float64(q)
+			r.RefuteShare = float64(st[":refute-unsat"]) / float64(q)
+			r.InProcessShare = r.SeedShare + r.FuzzShare + r.CacheShare + r.RefuteShare
 		}
 		if m := fallbackCPU.FindStringSubmatch(r.TandemStatsS); m != nil {
 			r.FallbackCPUS, _ = strconv.ParseFloat(m[1], 64)
@@ -179,7 +192,8 @@ func speed(ctx context.Context, tandemArgv []string, z3 string, z3Timeout time.D
 	fmt.Printf("answers compared %d: disagreements %d, unknown only in tandem %d, only in z3 %d, misaligned %v\n",
 		r.Diff.Answers, r.Diff.Disagree, r.Diff.UnknownA, r.Diff.UnknownB, r.Diff.Misaligned)
 	fmt.Printf("tandem's CPU in the last round: its own process %.3f s, the fallback's %.3f s (z3 -in / fallback alone: %.2fx, the floor)\n", r.OwnCPUS, r.FallbackCPUS, r.FloorSpeedup)
-	fmt.Printf("answered by fuzzing: %.1f%%\ntandem statistics: %s\n", 100*r.FuzzShare, strings.Join(strings.Fields(r.TandemStatsS), " "))
+	fmt.Printf("answered in-process: %.1f%% (seed %.1f%%, fuzzing %.1f%%, unsat cache %.1f%%, refuter %.1f%%); by the fallback: %.1f%%\ntandem statistics: %s\n",
+		100*r.InProcessShare, 100*r.SeedShare, 100*r.FuzzShare, 100*r.CacheShare, 100*r.RefuteShare, 100*(1-r.InProcessShare), strings.Join(strings.Fields(r.TandemStatsS), " "))
 	if baseline != "" && len(za.Res.RawResponses) > 0 {
 		fmt.Printf("baseline statistics: %s\n", strings.Join(strings.Fields(za.Res.RawResponses[len(za.Res.RawResponses)-1]), " "))
 	}
