@@ -81,7 +81,7 @@ func TestFigure3Corruptions(t *testing.T) {
 		{"i mismatch", icnf, replaceLine(proof, 3, "i -1 3 0"), "proof.idrup", 3, "input 'i' line does not match 'i' line 3 in 'in.icnf'"},
 		{"i sign mismatch", replaceLine(icnf, 14, "i 1 -2 0"), proof, "proof.idrup", 17, "input 'i' line does not match 'i' line 14 in 'in.icnf'"},
 		{"q mismatch", icnf, replaceLine(proof, 6, "q 1 0"), "proof.idrup", 6, "query 'q' line does not match 'q' line 6 in 'in.icnf'"},
-		{"stray q", icnf, insertLine(proof, 8, "q 1 2 0"), "proof.idrup", 8, "unexpected 'q' line (expected 's', 'l', 'd', 'w' or 'r' line)"},
+		{"stray q", icnf, insertLine(proof, 8, "q 1 2 0"), "proof.idrup", 8, "unexpected 'q' line (expected 's', 'i', 'l', 'd', 'w' or 'r' line)"},
 		{"stray q in interactions", insertLine(icnf, 7, "q 0"), proof, "in.icnf", 7, "unexpected 'q' line (expected 's UNSATISFIABLE' line)"},
 		{"status differs", replaceLine(icnf, 12, "s UNSATISFIABLE"), proof, "in.icnf", 12, "unexpected 's UNSATISFIABLE' line (expected 's SATISFIABLE')"},
 		{"missing model", icnf, replaceLine(proof, 16, "c no model"), "proof.idrup", 17, "unexpected 'i' line (expected 'm' line)"},

@@ -228,7 +228,7 @@ func (r *ref) check(proof []byte) int {
 			if !ok {
 				return l.Num
 			}
-		case l.Type == 'i' && state == 'i':
+		case l.Type == 'i' && (state == 'i' || state == 's'): // inputs may come while a query is checked
 			use()
 			r.inputs = append(r.inputs, lits)
 			r.active = append(r.active, lits)
@@ -363,6 +363,9 @@ func mutate(r *rand.Rand, lines []string, vars int) ([]string, string) {
 	case k == 5: // duplicate the line
 		out = append(out[:i+1], out[i:]...)
 		return out, "duplicate line " + strconv.Itoa(i+1)
+	case k == 6 && i > 1: // swap with the line before: a lemma before an input, an input inside a query
+		out[i-1], out[i] = out[i], out[i-1]
+		return out, "move up line " + strconv.Itoa(i+1)
 	default: // insert a random short lemma: RUP or not, the rest stays valid
 		n := 1 + r.Intn(3)
 		var c []int
