@@ -189,3 +189,28 @@ func TestRelaxedCheck(t *testing.T) {
 		t.Fatal("strict mode accepted a relaxed proof")
 	}
 }
+
+// Binary clauses live in watch lists of their own (db.bins), propagated
+// before the longer clauses: deleting one of two copies keeps the other,
+// weakening stops it, a binary clause added under a root unit propagates,
+// and a conflict among binary clauses refutes a lemma.
+func TestBinaryClauses(t *testing.T) {
+	for _, tc := range []struct {
+		name, proof string
+		ok          bool
+	}{
+		{"one copy left", "i 1 2 0\ni 2 1 0\nd 1 2 0\ni -2 0\nl 1 0\n", true},
+		{"both copies deleted", "i 1 2 0\ni 2 1 0\nd 1 2 0\nd 2 1 0\ni -2 0\nl 1 0\n", false},
+		{"weakened", "i 1 2 0\nw 1 2 0\ni -2 0\nl 1 0\n", false},
+		{"restored", "i 1 2 0\nw 1 2 0\nr 2 1 0\ni -2 0\nl 1 0\n", true},
+		{"added under a root unit", "i 1 0\ni -1 2 0\nl 2 3 0\nd -1 2 0\nl 2 0\n", true},
+		{"binary conflict", "i -1 2 0\ni -1 3 0\ni -2 -3 0\ni 1 4 5 0\nl -1 0\nl 4 5 0\n", true},
+		{"binary chain and a long clause", "i -1 2 0\ni -2 3 0\ni -3 -4 6 0\ni -6 -1 0\nl -1 -4 0\n", true},
+		{"no conflict", "i -1 2 0\ni -2 3 0\ni -3 -4 6 0\nl -1 -4 0\n", false},
+	} {
+		_, err := check("", tc.proof)
+		if (err == nil) != tc.ok {
+			t.Errorf("%s: %v, want verified %v", tc.name, err, tc.ok)
+		}
+	}
+}
