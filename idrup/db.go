@@ -479,117 +479,98 @@ func (d *db) unbin(l, other lit) {
 // conflict among binary clauses is found without visiting longer ones.
 // Unit propagation reaches a conflict or the same fixpoint in any order,
 // so the verdicts do not depend on it.
+//
+// The watch lists of the longer clauses are updated as MiniSat and
+// CaDiCaL do: a true blocking literal spares the clause; else the clause
+// gets a replacement watch, implies its other watch, or is the conflict.
+// It is one function with the tables in locals (they do not change while
+// propagating: no variable is imported, no clause added): most watch lists
+// are short, and a call per literal cost as much as its visits.
 func (d *db) propagate() bool {
+	values, arena, watches, bins := d.values, d.arena, d.watches, d.bins
 	for {
-		if !d.propagateBinary() {
-			return false
+		// The binary clauses, read only; without any there is nothing
+		// to visit (a binary clause attached later is checked against
+		// the root assignment by attach, as any clause is).
+		if d.nbins == 0 {
+			d.bpropped = len(d.trail)
+		}
+		for d.bpropped < len(d.trail) {
+			bl := neg(d.trail[d.bpropped])
+			d.bpropped++
+			for _, o := range bins[bl] {
+				switch values[o] {
+				case 0:
+					d.assign(o)
+				case -1:
+					return false
+				}
+			}
 		}
 		if d.propped == len(d.trail) {
 			return true
 		}
-		p := d.trail[d.propped]
+		fl := neg(d.trail[d.propped])
 		d.propped++
 		d.stats.Propagations++
-		if !d.visit(neg(p)) {
-			return false
-		}
-	}
-}
-
-// propagateBinary propagates the trail over the binary clauses; it returns
-// false on a conflict. The lists are only read. Without binary clauses
-// there is nothing to visit (a binary clause attached later is checked
-// against the root assignment by attach, as any clause is).
-func (d *db) propagateBinary() bool {
-	if d.nbins == 0 {
-		d.bpropped = len(d.trail)
-		return true
-	}
-	values, bins := d.values, d.bins
-	for d.bpropped < len(d.trail) {
-		fl := neg(d.trail[d.bpropped])
-		d.bpropped++
-		for _, o := range bins[fl] {
-			switch values[o] {
-			case 0:
-				d.assign(o)
-			case -1:
-				return false
+		ws := watches[fl]
+		j := 0
+		for i := 0; i < len(ws); i++ {
+			w := ws[i]
+			if values[w.blocker] > 0 {
+				ws[j] = w
+				j++
+				continue
 			}
-		}
-	}
-	return true
-}
-
-// visit updates the watches of fl, a literal that became false, as
-// MiniSat and CaDiCaL do: a true blocking literal spares the clause; else
-// the clause gets a replacement watch, implies its other watch, or is the
-// conflict. It returns false on a conflict.
-func (d *db) visit(fl lit) bool {
-	// Few live slices, the clause read by arena offsets rather than
-	// sub-slices: the loop keeps its counters in registers.
-	values, arena := d.values, d.arena
-	ws := d.watches[fl]
-	j := 0
-	for i := 0; i < len(ws); i++ {
-		w := ws[i]
-		if values[w.blocker] > 0 {
-			ws[j] = w
-			j++
-			continue
-		}
-		ref := w.ref
-		first := ref + header // the watched literals are arena[first] and arena[first+1]
-		other := arena[first] ^ arena[first+1] ^ fl
-		if other != w.blocker && values[other] > 0 {
-			ws[j] = watch{other, ref}
-			j++
-			continue
-		}
-		// Look for a replacement from the saved position, then from
-		// the start (Gent, JAIR 2013).
-		end := first + arena[ref]
-		pos := first + arena[ref+2]
-		k := lit(0)
-		for q := pos; q < end; q++ {
-			if values[arena[q]] >= 0 {
-				k = q
-				break
+			ref := w.ref
+			first := ref + header // the watched literals are arena[first] and arena[first+1]
+			other := arena[first] ^ arena[first+1] ^ fl
+			if other != w.blocker && values[other] > 0 {
+				ws[j] = watch{other, ref}
+				j++
+				continue
 			}
-		}
-		if k == 0 {
-			for q := first + 2; q < pos; q++ {
+			// Look for a replacement from the saved position, then
+			// from the start (Gent, JAIR 2013).
+			end := first + arena[ref]
+			pos := first + arena[ref+2]
+			k := lit(0)
+			for q := pos; q < end; q++ {
 				if values[arena[q]] >= 0 {
 					k = q
 					break
 				}
 			}
+			if k == 0 {
+				for q := first + 2; q < pos; q++ {
+					if values[arena[q]] >= 0 {
+						k = q
+						break
+					}
+				}
+			}
+			if k != 0 {
+				r := arena[k]
+				arena[ref+2] = k - first
+				arena[first], arena[first+1], arena[k] = other, r, fl
+				watches[r] = append(watches[r], watch{other, ref})
+				continue
+			}
+			ws[j] = watch{other, ref}
+			j++
+			if values[other] == 0 {
+				d.assign(other)
+				continue
+			}
+			// The conflict: keep the unvisited watches.
+			j += copy(ws[j:], ws[i+1:])
+			watches[fl] = ws[:j]
+			return false
 		}
-		if k != 0 {
-			r := arena[k]
-			arena[ref+2] = k - first
-			arena[first], arena[first+1], arena[k] = other, r, fl
-			d.watches[r] = append(d.watches[r], watch{other, ref})
-			continue
+		if j < len(ws) {
+			watches[fl] = ws[:j]
 		}
-		ws[j] = watch{other, ref}
-		j++
-		if values[other] == 0 {
-			d.assign(other)
-			continue
-		}
-		return d.conflict(fl, ws, i+1, j)
 	}
-	d.watches[fl] = ws[:j]
-	return true
-}
-
-// conflict keeps the unvisited watches ws[i:] of literal fl after the
-// visited ones kept in ws[:j] and reports the conflict.
-func (d *db) conflict(fl lit, ws []watch, i, j int) bool {
-	j += copy(ws[j:], ws[i:])
-	d.watches[fl] = ws[:j]
-	return false
 }
 
 // backtrack undoes every assignment above decision level 0.
