@@ -52,6 +52,7 @@ type checker struct {
 	saved    []int // literals of the saved interaction line
 	savedNum int
 	savedTyp byte
+	savedIn  string // name of the file of the saved line
 	query    []int
 	queryNum int
 	queryIn  string // name of the file that holds the query
@@ -165,6 +166,7 @@ func (c *checker) save() {
 	c.saved = append(c.saved[:0], c.line.Lits...)
 	c.savedNum = c.line.Num
 	c.savedTyp = c.line.Type
+	c.savedIn = c.cur.name
 }
 
 func (c *checker) saveQuery() {
@@ -210,7 +212,7 @@ func (c *checker) subset(a, b []int) bool {
 func (c *checker) matchSaved(what string) error {
 	if !c.sameSet(c.line.Lits, c.saved) {
 		return c.errorf("%s '%c' line does not match '%c' line %d in '%s'",
-			what, c.line.Type, c.savedTyp, c.savedNum, c.ir.name)
+			what, c.line.Type, c.savedTyp, c.savedNum, c.savedIn)
 	}
 	return nil
 }
@@ -395,13 +397,18 @@ func (c *checker) coreSubsetOfQuery() error {
 }
 
 // checkTwo is idrup-check's state machine over the interaction file and
-// the proof (Figure 7 of the thesis; parse_and_check_icnf_and_idrup).
+// the proof (Figure 7 of the thesis; parse_and_check_icnf_and_idrup). An
+// input clause joins the clauses when the proof's 'i' line is read, as in
+// idrup-check: the lemmas before it in the proof are checked without it.
+// A proof may add input clauses while a query is checked (before its 's'
+// line); the interaction file must then repeat each.
 func (c *checker) checkTwo() error {
 	const (
 		interactionInput = iota
 		proofInput
 		proofQuery
 		proofCheck
+		interactionPropagate
 		interactionStatus
 		interactionSatisfied
 		proofModel
@@ -426,9 +433,6 @@ func (c *checker) checkTwo() error {
 				}
 			case 'i':
 				c.save()
-				if err := c.addInput(); err != nil {
-					return err
-				}
 				state = proofInput
 			case 'q':
 				c.save()
@@ -456,6 +460,9 @@ func (c *checker) checkTwo() error {
 					return err
 				}
 				if state == proofInput {
+					if err := c.addInput(); err != nil {
+						return err
+					}
 					state = interactionInput
 				} else {
 					state = proofCheck
@@ -473,6 +480,12 @@ func (c *checker) checkTwo() error {
 				return err
 			}
 			switch {
+			case l.Type == 'i':
+				c.save()
+				if err := c.addInput(); err != nil {
+					return err
+				}
+				state = interactionPropagate
 			case isProofStep(l.Type):
 				if err := c.proofStep(); err != nil {
 					return err
@@ -481,8 +494,20 @@ func (c *checker) checkTwo() error {
 				status = l.Text
 				state = interactionStatus
 			default:
-				return c.unexpected("'s', 'l', 'd', 'w' or 'r'")
+				return c.unexpected("'s', 'i', 'l', 'd', 'w' or 'r'")
 			}
+		case interactionPropagate:
+			l, err := c.next(c.ir)
+			if err != nil {
+				return err
+			}
+			if l.Type != 'i' {
+				return c.unexpected("'i'")
+			}
+			if err := c.matchSaved("input"); err != nil {
+				return err
+			}
+			state = proofCheck
 		case interactionStatus:
 			l, err := c.next(c.ir)
 			if err != nil {
@@ -681,6 +706,10 @@ func (c *checker) checkOne() error {
 			}
 		case proofCheck:
 			switch {
+			case l.Type == 'i':
+				if err := c.addInput(); err != nil {
+					return err
+				}
 			case isProofStep(l.Type):
 				if err := c.proofStep(); err != nil {
 					return err
@@ -696,7 +725,7 @@ func (c *checker) checkOne() error {
 					state = proofInput
 				}
 			default:
-				return c.unexpected("'s', 'l', 'd', 'w' or 'r'")
+				return c.unexpected("'s', 'i', 'l', 'd', 'w' or 'r'")
 			}
 		case proofModel:
 			if l.Type != 'm' {

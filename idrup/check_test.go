@@ -81,7 +81,7 @@ func TestFigure3Corruptions(t *testing.T) {
 		{"i mismatch", icnf, replaceLine(proof, 3, "i -1 3 0"), "proof.idrup", 3, "input 'i' line does not match 'i' line 3 in 'in.icnf'"},
 		{"i sign mismatch", replaceLine(icnf, 14, "i 1 -2 0"), proof, "proof.idrup", 17, "input 'i' line does not match 'i' line 14 in 'in.icnf'"},
 		{"q mismatch", icnf, replaceLine(proof, 6, "q 1 0"), "proof.idrup", 6, "query 'q' line does not match 'q' line 6 in 'in.icnf'"},
-		{"stray q", icnf, insertLine(proof, 8, "q 1 2 0"), "proof.idrup", 8, "unexpected 'q' line (expected 's', 'l', 'd', 'w' or 'r' line)"},
+		{"stray q", icnf, insertLine(proof, 8, "q 1 2 0"), "proof.idrup", 8, "unexpected 'q' line (expected 's', 'i', 'l', 'd', 'w' or 'r' line)"},
 		{"stray q in interactions", insertLine(icnf, 7, "q 0"), proof, "in.icnf", 7, "unexpected 'q' line (expected 's UNSATISFIABLE' line)"},
 		{"status differs", replaceLine(icnf, 12, "s UNSATISFIABLE"), proof, "in.icnf", 12, "unexpected 's UNSATISFIABLE' line (expected 's SATISFIABLE')"},
 		{"missing model", icnf, replaceLine(proof, 16, "c no model"), "proof.idrup", 17, "unexpected 'i' line (expected 'm' line)"},
@@ -187,5 +187,30 @@ func TestRelaxedCheck(t *testing.T) {
 	}
 	if _, err := check("", proof); err == nil {
 		t.Fatal("strict mode accepted a relaxed proof")
+	}
+}
+
+// Binary clauses live in watch lists of their own (db.bins), propagated
+// before the longer clauses: deleting one of two copies keeps the other,
+// weakening stops it, a binary clause added under a root unit propagates,
+// and a conflict among binary clauses refutes a lemma.
+func TestBinaryClauses(t *testing.T) {
+	for _, tc := range []struct {
+		name, proof string
+		ok          bool
+	}{
+		{"one copy left", "i 1 2 0\ni 2 1 0\nd 1 2 0\ni -2 0\nl 1 0\n", true},
+		{"both copies deleted", "i 1 2 0\ni 2 1 0\nd 1 2 0\nd 2 1 0\ni -2 0\nl 1 0\n", false},
+		{"weakened", "i 1 2 0\nw 1 2 0\ni -2 0\nl 1 0\n", false},
+		{"restored", "i 1 2 0\nw 1 2 0\nr 2 1 0\ni -2 0\nl 1 0\n", true},
+		{"added under a root unit", "i 1 0\ni -1 2 0\nl 2 3 0\nd -1 2 0\nl 2 0\n", true},
+		{"binary conflict", "i -1 2 0\ni -1 3 0\ni -2 -3 0\ni 1 4 5 0\nl -1 0\nl 4 5 0\n", true},
+		{"binary chain and a long clause", "i -1 2 0\ni -2 3 0\ni -3 -4 6 0\ni -6 -1 0\nl -1 -4 0\n", true},
+		{"no conflict", "i -1 2 0\ni -2 3 0\ni -3 -4 6 0\nl -1 -4 0\n", false},
+	} {
+		_, err := check("", tc.proof)
+		if (err == nil) != tc.ok {
+			t.Errorf("%s: %v, want verified %v", tc.name, err, tc.ok)
+		}
 	}
 }

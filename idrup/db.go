@@ -7,8 +7,10 @@ package idrup
 // index) gives the codes 2v (positive) and 2v+1 (negative).
 //
 // Speed (issue 29 §2): the literals of every clause live in one arena
-// ([]lit, header then literals), a watch is a blocking literal and the
-// clause's arena offset (binary clauses need no arena access at all),
+// ([]lit, header then literals), a watch of a longer clause is a blocking
+// literal and the clause's arena offset, binary clauses are watched
+// implicitly (the other literal only, in lists of their own that are
+// propagated first and never rewritten),
 // clauses are found for 'd', 'w' and 'r' through a chained hash table over
 // a metadata slice, and freed metadata and arena space are reused, so
 // checking a lemma allocates nothing once the tables have grown. A visit
@@ -44,32 +46,33 @@ type meta struct {
 // JAIR 2013), which saves scanning the false prefix of long lemmas again.
 const header = 3
 
-// watch is an entry of a watch list: the clause at arena offset ref (with
-// binFlag set for a binary clause) and a literal of it, true in the common
-// case, that spares the visit.
+// watch is an entry of a watch list of clauses with three literals or
+// more: the clause at arena offset ref and a literal of it, true in the
+// common case, that spares the visit.
 type watch struct {
 	blocker lit
 	ref     uint32
 }
 
-const binFlag = 1 << 31
-
-// maxArena bounds the arena offsets so that they leave binFlag free.
-const maxArena = binFlag
+// maxArena bounds the arena offsets (and the error message of room).
+const maxArena = 1 << 31
 
 type db struct {
 	// external variable -> internal index; dense table for small variables,
 	// map for the rest, so a line "i 2000000000 0" costs no memory.
-	dense   []uint32
-	sparse  map[int]uint32
-	ext     []int // internal index -> external variable
-	values  []int8
-	marks   []bool
-	watches [][]watch
-	trail   []lit
-	propped int // trail[:propped] have been propagated
-	level   int
-	units   int // len(trail) at decision level 0
+	dense    []uint32
+	sparse   map[int]uint32
+	ext      []int // internal index -> external variable
+	values   []int8
+	marks    []bool
+	watches  [][]watch
+	bins     [][]lit // bins[l]: the other literal of each binary clause with l
+	nbins    int     // binary clauses watched
+	trail    []lit
+	propped  int // trail[:propped] have been propagated over longer clauses
+	bpropped int // trail[:bpropped] have been propagated over binary clauses
+	level    int
+	units    int // len(trail) at decision level 0
 
 	arena   []lit
 	garbage int      // arena words of freed clauses
@@ -95,6 +98,7 @@ func newDB(st *Stats) *db {
 		values:  make([]int8, 2),
 		marks:   make([]bool, 2),
 		watches: make([][]watch, 2),
+		bins:    make([][]lit, 2),
 		metas:   make([]meta, 1),
 		buckets: make([]uint32, 1024),
 		stats:   st,
@@ -119,6 +123,7 @@ func (d *db) intern(v int) uint32 {
 	d.values = append(d.values, 0, 0)
 	d.marks = append(d.marks, false, false)
 	d.watches = append(d.watches, nil, nil)
+	d.bins = append(d.bins, nil, nil)
 	if v < denseLimit {
 		for len(d.dense) <= v {
 			d.dense = append(d.dense, 0)
@@ -358,8 +363,7 @@ func (d *db) collect() {
 	}
 	for l := range d.watches {
 		for i, w := range d.watches[l] {
-			r := w.ref &^ binFlag
-			d.watches[l][i].ref = d.metas[arena[r+1]].ref | w.ref&binFlag
+			d.watches[l][i].ref = d.metas[arena[w.ref+1]].ref
 		}
 	}
 	// Clauses only move down, in order: copy never overwrites one that is
@@ -404,13 +408,14 @@ func (d *db) attach(ci uint32) {
 			k++
 		}
 	}
-	if n >= 2 {
-		ref := m.ref
-		if n == 2 {
-			ref |= binFlag
-		}
-		d.watches[lits[0]] = append(d.watches[lits[0]], watch{lits[1], ref})
-		d.watches[lits[1]] = append(d.watches[lits[1]], watch{lits[0], ref})
+	switch {
+	case n == 2:
+		d.bins[lits[0]] = append(d.bins[lits[0]], lits[1])
+		d.bins[lits[1]] = append(d.bins[lits[1]], lits[0])
+		d.nbins++
+	case n > 2:
+		d.watches[lits[0]] = append(d.watches[lits[0]], watch{lits[1], m.ref})
+		d.watches[lits[1]] = append(d.watches[lits[1]], watch{lits[0], m.ref})
 	}
 	switch {
 	case k == 0:
@@ -423,7 +428,7 @@ func (d *db) attach(ci uint32) {
 func (d *db) unwatch(l lit, ref uint32) {
 	ws := d.watches[l]
 	for i, w := range ws {
-		if w.ref&^binFlag == ref {
+		if w.ref == ref {
 			ws[i] = ws[len(ws)-1]
 			d.watches[l] = ws[:len(ws)-1]
 			return
@@ -443,104 +448,129 @@ func (d *db) detach(ci uint32) {
 		d.empties--
 		return
 	}
-	if len(lits) >= 2 {
+	switch {
+	case len(lits) == 2:
+		d.unbin(lits[0], lits[1])
+		d.unbin(lits[1], lits[0])
+		d.nbins--
+	case len(lits) > 2:
 		d.unwatch(lits[0], m.ref)
 		d.unwatch(lits[1], m.ref)
 	}
 }
 
-// propagate runs unit propagation over the active clauses from the
-// unpropagated part of the trail; it returns false on a conflict.
-func (d *db) propagate() bool {
-	for d.propped < len(d.trail) {
-		p := d.trail[d.propped]
-		d.propped++
-		d.stats.Propagations++
-		if !d.visit(neg(p)) {
-			return false
+// unbin removes one occurrence of other from the binary list of l (copies
+// of a binary clause have the same entries, so any one will do).
+func (d *db) unbin(l, other lit) {
+	bs := d.bins[l]
+	for i, o := range bs {
+		if o == other {
+			bs[i] = bs[len(bs)-1]
+			d.bins[l] = bs[:len(bs)-1]
+			return
 		}
 	}
-	return true
 }
 
-// visit updates the watches of fl, a literal that became false, as
-// MiniSat and CaDiCaL do: a true blocking literal spares the clause; a
-// binary clause implies its other literal; a longer clause gets a
-// replacement watch, implies its other watch, or is the conflict. It
-// returns false on a conflict.
-func (d *db) visit(fl lit) bool {
-	values, arena, watches := d.values, d.arena, d.watches
-	ws := watches[fl]
-	j := 0
-	for i := 0; i < len(ws); i++ {
-		w := ws[i]
-		b := values[w.blocker]
-		if b > 0 {
-			ws[j] = w
-			j++
-			continue
+// propagate runs unit propagation over the active clauses from the
+// unpropagated part of the trail; it returns false on a conflict. Binary
+// clauses go first: every literal on the trail is propagated over them
+// before the next one is propagated over the longer clauses, so a
+// conflict among binary clauses is found without visiting longer ones.
+// Unit propagation reaches a conflict or the same fixpoint in any order,
+// so the verdicts do not depend on it.
+//
+// The watch lists of the longer clauses are updated as MiniSat and
+// CaDiCaL do: a true blocking literal spares the clause; else the clause
+// gets a replacement watch, implies its other watch, or is the conflict.
+// It is one function with the tables in locals (they do not change while
+// propagating: no variable is imported, no clause added): most watch lists
+// are short, and a call per literal cost as much as its visits.
+func (d *db) propagate() bool {
+	values, arena, watches, bins := d.values, d.arena, d.watches, d.bins
+	for {
+		// The binary clauses, read only; without any there is nothing
+		// to visit (a binary clause attached later is checked against
+		// the root assignment by attach, as any clause is).
+		if d.nbins == 0 {
+			d.bpropped = len(d.trail)
 		}
-		if w.ref&binFlag != 0 {
-			ws[j] = w
-			j++
-			if b == 0 {
-				d.assign(w.blocker)
+		for d.bpropped < len(d.trail) {
+			bl := neg(d.trail[d.bpropped])
+			d.bpropped++
+			for _, o := range bins[bl] {
+				switch values[o] {
+				case 0:
+					d.assign(o)
+				case -1:
+					return false
+				}
+			}
+		}
+		if d.propped == len(d.trail) {
+			return true
+		}
+		fl := neg(d.trail[d.propped])
+		d.propped++
+		d.stats.Propagations++
+		ws := watches[fl]
+		j := 0
+		for i := 0; i < len(ws); i++ {
+			w := ws[i]
+			if values[w.blocker] > 0 {
+				ws[j] = w
+				j++
 				continue
 			}
-			return d.conflict(fl, ws, i+1, j)
-		}
-		ref := w.ref
-		c := arena[ref : ref+header+arena[ref]]
-		lits := c[header:]
-		other := lits[0] ^ lits[1] ^ fl
-		if other != w.blocker && values[other] > 0 {
-			ws[j] = watch{other, ref}
-			j++
-			continue
-		}
-		// Look for a replacement from the saved position, then from
-		// the start (Gent, JAIR 2013).
-		pos := c[2]
-		k := lit(0)
-		for q := pos; q < lit(len(lits)); q++ {
-			if values[lits[q]] >= 0 {
-				k = q
-				break
+			ref := w.ref
+			first := ref + header // the watched literals are arena[first] and arena[first+1]
+			other := arena[first] ^ arena[first+1] ^ fl
+			if other != w.blocker && values[other] > 0 {
+				ws[j] = watch{other, ref}
+				j++
+				continue
 			}
-		}
-		if k == 0 {
-			for q := lit(2); q < pos && q < lit(len(lits)); q++ {
-				if values[lits[q]] >= 0 {
+			// Look for a replacement from the saved position, then
+			// from the start (Gent, JAIR 2013).
+			end := first + arena[ref]
+			pos := first + arena[ref+2]
+			k := lit(0)
+			for q := pos; q < end; q++ {
+				if values[arena[q]] >= 0 {
 					k = q
 					break
 				}
 			}
+			if k == 0 {
+				for q := first + 2; q < pos; q++ {
+					if values[arena[q]] >= 0 {
+						k = q
+						break
+					}
+				}
+			}
+			if k != 0 {
+				r := arena[k]
+				arena[ref+2] = k - first
+				arena[first], arena[first+1], arena[k] = other, r, fl
+				watches[r] = append(watches[r], watch{other, ref})
+				continue
+			}
+			ws[j] = watch{other, ref}
+			j++
+			if values[other] == 0 {
+				d.assign(other)
+				continue
+			}
+			// The conflict: keep the unvisited watches.
+			j += copy(ws[j:], ws[i+1:])
+			watches[fl] = ws[:j]
+			return false
 		}
-		if k != 0 {
-			r := lits[k]
-			c[2] = k
-			lits[0], lits[1], lits[k] = other, r, fl
-			watches[r] = append(watches[r], watch{other, ref})
-			continue
+		if j < len(ws) {
+			watches[fl] = ws[:j]
 		}
-		ws[j] = watch{other, ref}
-		j++
-		if values[other] == 0 {
-			d.assign(other)
-			continue
-		}
-		return d.conflict(fl, ws, i+1, j)
 	}
-	watches[fl] = ws[:j]
-	return true
-}
-
-// conflict keeps the unvisited watches ws[i:] of literal fl after the
-// visited ones kept in ws[:j] and reports the conflict.
-func (d *db) conflict(fl lit, ws []watch, i, j int) bool {
-	j += copy(ws[j:], ws[i:])
-	d.watches[fl] = ws[:j]
-	return false
 }
 
 // backtrack undoes every assignment above decision level 0.
@@ -551,9 +581,8 @@ func (d *db) backtrack() {
 		d.values[neg(l)] = 0
 	}
 	d.trail = d.trail[:d.units]
-	if d.propped > d.units {
-		d.propped = d.units
-	}
+	d.propped = min(d.propped, d.units)
+	d.bpropped = min(d.bpropped, d.units)
 	d.level = 0
 }
 

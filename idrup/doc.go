@@ -22,7 +22,9 @@
 //
 // [Check] reads both files in parallel through idrup-check's state machine
 // and keeps the active and passive clause multisets: every input clause and
-// query must match (as sets of literals), every lemma must be RUP (unit
+// query must match (as sets of literals; an input clause counts from the
+// proof's 'i' line on, and a proof may add input clauses while it checks a
+// query, before the 's' line), every lemma must be RUP (unit
 // propagation with two watched literals), every model must satisfy every
 // input clause ever added and the query's assumptions, and every core must
 // be a subset of the assumptions that propagation refutes. The first

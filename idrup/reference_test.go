@@ -79,9 +79,9 @@ func hasDuplicateLiteral(lines []string) bool {
 // TestAgainstIdrupCheck is the differential test against the reference
 // checker: proofs and interaction files of tandem's solver on generated
 // incremental scripts, and mutants of the proofs (a literal flipped,
-// dropped, replaced or added, a line deleted or duplicated, a short lemma
-// inserted), must get the same verdict from [idrup.CheckFiles] and from
-// idrup-check in its default (strict) mode.
+// dropped, replaced or added, a line deleted, duplicated or swapped with
+// the line before, a short lemma inserted), must get the same verdict from
+// [idrup.CheckFiles] and from idrup-check in its default (strict) mode.
 func TestAgainstIdrupCheck(t *testing.T) {
 	bin := idrupCheckBinary(t)
 	dir := t.TempDir()
@@ -143,5 +143,81 @@ func TestAgainstIdrupCheck(t *testing.T) {
 	t.Logf("%d proofs compared: %d verified by both, %d rejected by both", compared, accepted, rejected)
 	if accepted == 0 || rejected == 0 {
 		t.Error("one verdict never occurred; the test lost its power")
+	}
+}
+
+// stateCases are small interaction/proof pairs for the order in which the
+// two files are read: when an input clause joins the clauses, and input
+// clauses added while a query is checked (before its 's' line). want is
+// idrup-check's verdict; the proofs have no 'p' header trouble, so the
+// one-file check of each proof gives the same verdict.
+var stateCases = []struct {
+	name, icnf, proof string
+	want              bool
+}{
+	{"lemma after its input",
+		"p icnf\ni 1 2 0\ni 1 -2 0\nq -1 0\ns UNSATISFIABLE\nu -1 0\n",
+		"p idrup\ni 1 2 0\ni 1 -2 0\nl 1 0\nq -1 0\ns UNSATISFIABLE\nu -1 0\n", true},
+	// The interaction file has already given 'i 1 -2 0' when the proof's
+	// lemma is read, but the proof adds it only after the lemma.
+	{"lemma before its input",
+		"p icnf\ni 1 2 0\ni 1 -2 0\nq -1 0\ns UNSATISFIABLE\nu -1 0\n",
+		"p idrup\ni 1 2 0\nl 1 0\ni 1 -2 0\nq -1 0\ns UNSATISFIABLE\nu -1 0\n", false},
+	{"input while checking a query",
+		"p icnf\ni 1 2 0\nq -1 0\ni 1 -2 0\ns UNSATISFIABLE\nu -1 0\n",
+		"p idrup\ni 1 2 0\nq -1 0\ni 1 -2 0\nl 1 0\ns UNSATISFIABLE\nu -1 0\n", true},
+	{"lemma before an input while checking a query",
+		"p icnf\ni 1 2 0\nq -1 0\ni 1 -2 0\ns UNSATISFIABLE\nu -1 0\n",
+		"p idrup\ni 1 2 0\nq -1 0\nl 1 0\ni 1 -2 0\ns UNSATISFIABLE\nu -1 0\n", false},
+	{"model of an input added while checking",
+		"p icnf\ni 1 2 0\nq 0\ni -1 0\ns SATISFIABLE\nm -1 2 0\n",
+		"p idrup\ni 1 2 0\nq 0\ni -1 0\ns SATISFIABLE\nm -1 2 0\n", true},
+	{"model violating an input added while checking",
+		"p icnf\ni 1 2 0\nq 0\ni -1 0\ns SATISFIABLE\nm 1 2 0\n",
+		"p idrup\ni 1 2 0\nq 0\ni -1 0\ns SATISFIABLE\nm 1 2 0\n", false},
+	{"input while checking missing from the interactions",
+		"p icnf\ni 1 2 0\nq -1 0\ns UNSATISFIABLE\nu -1 0\n",
+		"p idrup\ni 1 2 0\nq -1 0\ni 1 -2 0\nl 1 0\ns UNSATISFIABLE\nu -1 0\n", false},
+	{"input while checking differs from the interactions",
+		"p icnf\ni 1 2 0\nq -1 0\ni 1 -3 0\ns UNSATISFIABLE\nu -1 0\n",
+		"p idrup\ni 1 2 0\nq -1 0\ni 1 -2 0\nl 1 0\ns UNSATISFIABLE\nu -1 0\n", false},
+}
+
+// TestInputOrder checks the cases above with tandem (both files, and the
+// proof alone where the interactions do not matter) and, when idrup-check
+// is available, that it gives the same verdicts: an input clause counts
+// from the proof's 'i' line on (a lemma the proof gives before it is
+// checked without it, though the interaction file came first), and a
+// proof may add input clauses while it checks a query.
+func TestInputOrder(t *testing.T) {
+	bin := os.Getenv("IDRUP_CHECK")
+	if bin == "" {
+		bin, _ = exec.LookPath("idrup-check")
+	}
+	dir := t.TempDir()
+	for _, tc := range stateCases {
+		icnf, proof := filepath.Join(dir, "in.icnf"), filepath.Join(dir, "proof.idrup")
+		if err := os.WriteFile(icnf, []byte(tc.icnf), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(proof, []byte(tc.proof), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := idrup.CheckFiles(context.Background(), icnf, proof, idrup.Options{})
+		if (err == nil) != tc.want {
+			t.Errorf("%s: tandem: %v, want verified %v", tc.name, err, tc.want)
+		}
+		if strings.Contains(tc.name, "interactions") {
+			continue // the proof alone is fine
+		}
+		_, err = idrup.CheckFiles(context.Background(), "", proof, idrup.Options{})
+		if (err == nil) != tc.want {
+			t.Errorf("%s, proof alone: tandem: %v, want verified %v", tc.name, err, tc.want)
+		}
+		if bin != "" {
+			if got := runIdrupCheck(t, bin, icnf, proof); got != tc.want {
+				t.Errorf("%s: idrup-check verified %v, the case says %v", tc.name, got, tc.want)
+			}
+		}
 	}
 }
