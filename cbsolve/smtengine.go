@@ -125,6 +125,7 @@ const exactTableMax = 512
 func (e *smtEngine) exactScript(tables map[*smt.Func]*table) (string, bool) {
 	var b strings.Builder
 	checks := 0
+	defined := map[string]bool{}
 	for _, c := range e.p.sc.Commands {
 		switch c.Kind {
 		case smtlib.CmdSetLogic, smtlib.CmdDeclareSort, smtlib.CmdDefineSort, smtlib.CmdDeclareDatatype,
@@ -137,6 +138,10 @@ func (e *smtEngine) exactScript(tables map[*smt.Func]*table) (string, bool) {
 				b.WriteString(c.String() + "\n")
 				continue
 			}
+			if defined[f.Name] {
+				continue // a repeated identical declaration is one box
+			}
+			defined[f.Name] = true
 			t := tables[f]
 			if t == nil || len(t.nodes) > exactTableMax || t.hasFailed() {
 				return "", false
