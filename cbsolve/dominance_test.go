@@ -1,6 +1,7 @@
 package cbsolve
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -198,5 +199,82 @@ func TestUnsatEverywhere(t *testing.T) {
 	res := runCase(t, c, Options{Seed: 1, Timeout: time.Minute})
 	if res.Status != Unsat || res.Stats.Tabulated != 1 {
 		t.Fatalf("%s (%s), %d tabulated; want unsat from the table", res.Status, res.Reason, res.Stats.Tabulated)
+	}
+}
+
+// The shape of Delphi's rotating-workforce examples (Example_1–5, 10, 11)
+// on a 17-bit x & (x-1) box: h(v) ≠ 0 ∧ h(h(v)) = 0 says v has two bits
+// set. Its values are almost all distinct, so only the bit-sliced table
+// is small, and z3 decides such formulas fast only in their own shape
+// (the input formula with the box a define-fun), not purified.
+const bitsumSat = `
+(declare-cb h ((_ BitVec 17)) (_ BitVec 17))
+(declare-const v (_ BitVec 17))
+(declare-const w (_ BitVec 17))
+(assert (not (= (_ bv0 17) (h v))))
+(assert (= (_ bv0 17) (h (h v))))
+(assert (not (= (_ bv0 17) (h (h w)))))
+(assert (= (_ bv0 17) (h (h (h w)))))
+(assert (= (bvand v w) (_ bv0 17)))
+(assert (= (bvor v w) #b00000000000011111))
+`
+
+// bitsumUnsat is unsat only through the box's semantics on its whole
+// domain: x & (x-1) = x only at 0. Active learning would need all 2^17
+// points.
+const bitsumUnsat = `
+(declare-cb h ((_ BitVec 17)) (_ BitVec 17))
+(declare-const v (_ BitVec 17))
+(assert (= (h v) v))
+(assert (not (= v (_ bv0 17))))
+`
+
+// TestExactScriptOnSlicedTable: a 17-bit box with almost all values
+// distinct is tabulated bit-sliced, and the one-shot check runs on the
+// input formula with the box defined by its table: sat validated, unsat
+// proved by exhaustion.
+func TestExactScriptOnSlicedTable(t *testing.T) {
+	box := map[string]func([]uint64) (uint64, error){"h": func(a []uint64) (uint64, error) { return a[0] & (a[0] - 1) & (1<<17 - 1), nil }}
+	for _, c := range []domCase{{"bitsum-sat", bitsumSat, box, Sat}, {"bitsum-unsat", bitsumUnsat, box, Unsat}} {
+		t.Run(c.name, func(t *testing.T) {
+			var trace strings.Builder
+			// No probe, pre-check or learning: the fuzzer or a few
+			// learned facts find the sat one.
+			res := runCase(t, c, Options{Seed: 1, Timeout: time.Minute, Probe: -1, NoPrecheck: true, FuzzSlice: -1, FuzzEvals: -1, Trace: &trace})
+			if res.Status != c.want || res.Stats.Tabulated != 1 || !strings.Contains(trace.String(), "exact check on the input formula") {
+				t.Fatalf("%s (%s), %d tabulated; want %s from the exact check\n%s", res.Status, res.Reason, res.Stats.Tabulated, c.want, trace.String())
+			}
+		})
+	}
+}
+
+// avgsProduct is bench/cb's avgs_product: a signed floor average of two
+// numbers whose 32-bit product is -91. The SMT engine completes x*y = -91
+// with any of about 2^31 modular solutions, and each learned fact rules
+// out one; only four have magnitudes below 2^8, and one of them is the
+// answer (x = 7, y = -13).
+const avgsProduct = `
+(declare-cb avgs32 ((_ BitVec 32) (_ BitVec 32)) (_ BitVec 32))
+(declare-const x (_ BitVec 32))
+(declare-const y (_ BitVec 32))
+(assert (= (avgs32 x y) #xfffffffd))
+(assert (= (bvmul x y) #xffffffa5))
+(assert (bvsgt (bvsub x y) #x0000000a))
+`
+
+func avgs32(a []uint64) (uint64, error) {
+	s := int64(int32(uint32(a[0]))) + int64(int32(uint32(a[1])))
+	return uint64(s>>1) & 0xffffffff, nil
+}
+
+// TestSmallModelsFirst: cdfl's learning steps bound the boxes' arguments
+// to small magnitudes first, and answer avgs_product at the first round;
+// unbounded, its steps learn facts about arbitrary modular solutions.
+func TestSmallModelsFirst(t *testing.T) {
+	c := domCase{"avgs-product", avgsProduct, map[string]func([]uint64) (uint64, error){"avgs32": avgs32}, Sat}
+	var trace strings.Builder
+	res := runCase(t, c, Options{Seed: 1, Timeout: time.Minute, Probe: -1, Trace: &trace})
+	if res.Status != Sat || res.Stats.LearnSteps > 8 {
+		t.Fatalf("%s (%s) after %d learning steps; want sat in the first round\n%s", res.Status, res.Reason, res.Stats.LearnSteps, trace.String())
 	}
 }

@@ -43,7 +43,7 @@ func (f *FileFlags) Register(fs *pflag.FlagSet) {
 	fs.Uint64Var(&o.Seed, "seed", 0, "seed of the fuzzer's random choices")
 	fs.BoolVar(&o.CBFacts, "cb-facts", false, "add the closed-box input/output facts of every partial model to the SMT side (CONVERTCBTOUF)")
 	fs.IntVar(&o.TabulateMax, "tabulate-max", 4096, "give the SMT engine the whole table of closed boxes with at most this many argument tuples")
-	fs.IntVar(&o.TableMax, "table-max", 1<<16, "give the SMT engine a decision diagram of the whole table of closed boxes with at most this many argument tuples (above --tabulate-max)")
+	fs.IntVar(&o.TableMax, "table-max", 1<<18, "give the SMT engine a decision diagram of the whole table of closed boxes with at most this many argument tuples (above --tabulate-max)")
 	fs.BoolVar(&f.noTabulate, "no-tabulate", false, "never tabulate closed boxes")
 	fs.BoolVar(&o.NoPrecheck, "no-precheck", false, "skip the pure-SMT check before the loop (ablation)")
 	fs.BoolVar(&o.NoEquivalence, "no-equiv", false, "no equivalence classes or magic bytes in the fuzzer (ablation)")

@@ -203,8 +203,14 @@ func TestDuplicateOracleDeclaration(t *testing.T) {
 	}
 	set := goBoxes(t, sc, map[string]func([]uint64) (uint64, error){"g": func(a []uint64) (uint64, error) { return (a[0] + 3) & 0xff, nil }})
 	for _, mode := range []Mode{CDFL, ActiveLearning} {
-		res := solveIt(t, sc, set, Options{Mode: mode, Probe: -1, FuzzEvals: 20000, Seed: 1})
+		var trace strings.Builder
+		res := solveIt(t, sc, set, Options{Mode: mode, Probe: -1, FuzzEvals: 20000, Seed: 1, Trace: &trace})
 		checkSat(t, sc, set, res)
+		// The exact script (the input formula, g a define-fun of its
+		// table) defines g once, or z3 rejects it.
+		if mode == CDFL && !strings.Contains(trace.String(), "exact check on the input formula") {
+			t.Errorf("cdfl did not use the exact script:\n%s", trace.String())
+		}
 	}
 }
 

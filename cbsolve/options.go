@@ -77,12 +77,12 @@ type Options struct {
 	// the small-domain instances (4-bit Delphi benchmarks) unsat.
 	TabulateMax int
 	// TableMax: a closed box whose domain has more than TabulateMax but
-	// at most TableMax argument tuples (default 65536, 16 bits; negative,
+	// at most TableMax argument tuples (default 262144, 18 bits; negative,
 	// or TabulateMax negative: never) is run on all of them before solving, and its table given
 	// to the SMT engine as a decision diagram that defines its ground
 	// applications (table.go). It is dropped, and the box left to the
-	// loop, when running the box on its domain takes more than a quarter
-	// of Timeout (a quarter since the solve started).
+	// loop, when running the box on its domain takes, or is projected by
+	// the rate of its first calls to take, more than a quarter of Timeout.
 	TableMax int
 	// NoPrecheck skips the pure-SMT check of ω_smt before the loop.
 	NoPrecheck bool
@@ -136,7 +136,7 @@ func (o Options) withDefaults() Options {
 		o.TabulateMax = 4096
 	}
 	if o.TableMax == 0 {
-		o.TableMax = 1 << 16
+		o.TableMax = 1 << 18
 	}
 	if o.Probe == 0 {
 		o.Probe = 100 * time.Millisecond

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/big"
 	"strings"
 	"time"
 
@@ -77,7 +78,7 @@ func (e *smtEngine) execKept(ctx context.Context, cmd string) error {
 // context's). z3's incremental core, which the session uses, handles a
 // tabulated box's decision diagram badly; the one-shot solver's
 // bit-blasting handles it in milliseconds.
-func (e *smtEngine) checkOneShot(ctx context.Context, limit time.Duration) (*outcome, error) {
+func (e *smtEngine) checkOneShot(ctx context.Context, limit time.Duration, script string) (*outcome, error) {
 	if limit <= 0 {
 		d, ok := ctx.Deadline()
 		if !ok {
@@ -88,7 +89,9 @@ func (e *smtEngine) checkOneShot(ctx context.Context, limit time.Duration) (*out
 	if limit <= 0 {
 		return &outcome{status: solver.StatusTimeout}, nil
 	}
-	script := strings.Join(e.script, "\n") + "\n(check-sat)\n(get-model)\n"
+	if script == "" {
+		script = strings.Join(e.script, "\n") + "\n(check-sat)\n(get-model)\n"
+	}
 	r, err := solver.Run(ctx, e.prof, solver.BytesInput([]byte(script)), solver.RunOptions{
 		Limits: solver.Limits{Wall: limit, CPU: limit}, Mode: solver.Mode{Models: true}})
 	if err != nil {
@@ -106,6 +109,64 @@ func (e *smtEngine) checkOneShot(ctx context.Context, limit time.Duration) (*out
 		o.model = m
 	}
 	return o, nil
+}
+
+// exactTableMax is the largest diagram (in nodes) that exactScript gives
+// the engine as a define-fun: z3 4.8.12 reads a define-fun of a few
+// thousand nodes (a CRC-8 of 16 bits) in seconds, where it reads the same
+// term inside an assertion in milliseconds.
+const exactTableMax = 512
+
+// exactScript is the input formula as written, each closed box a
+// define-fun of its table, for a one-shot check: "" and false unless every
+// box the formula declares has a table of at most exactTableMax nodes and
+// no failed call (whose leaf would be the box's own application), and the
+// script is one plain check (no push, pop or assumptions).
+func (e *smtEngine) exactScript(tables map[*smt.Func]*table) (string, bool) {
+	var b strings.Builder
+	checks := 0
+	defined := map[string]bool{}
+	for _, c := range e.p.sc.Commands {
+		switch c.Kind {
+		case smtlib.CmdSetLogic, smtlib.CmdDeclareSort, smtlib.CmdDefineSort, smtlib.CmdDeclareDatatype,
+			smtlib.CmdDeclareDatatypes, smtlib.CmdDeclareFun, smtlib.CmdDeclareConst,
+			smtlib.CmdDefineConst, smtlib.CmdDefineFunRec, smtlib.CmdDefineFunsRec, smtlib.CmdAssert:
+			b.WriteString(c.String() + "\n")
+		case smtlib.CmdDefineFun, smtlib.CmdDeclareCB, smtlib.CmdDeclareOracleFun:
+			f := c.Funcs[0]
+			if !e.p.boxes[f] {
+				b.WriteString(c.String() + "\n")
+				continue
+			}
+			if defined[f.Name] {
+				continue // a repeated identical declaration is one box
+			}
+			defined[f.Name] = true
+			t := tables[f]
+			if t == nil || len(t.nodes) > exactTableMax || t.hasFailed() {
+				return "", false
+			}
+			body, err := t.term(e.p.st)
+			if err != nil {
+				return "", false
+			}
+			fmt.Fprintf(&b, "(define-fun %s (", smt.QuoteSymbol(f.Name))
+			for i, ps := range f.Params {
+				fmt.Fprintf(&b, "(p!%d %s)", i, ps)
+			}
+			fmt.Fprintf(&b, ") %s %s)\n", f.Result, body)
+		case smtlib.CmdCheckSat:
+			checks++
+		case smtlib.CmdSetOption, smtlib.CmdSetInfo, smtlib.CmdGetInfo, smtlib.CmdGetOption,
+			smtlib.CmdGetValue, smtlib.CmdGetModel, smtlib.CmdEcho, smtlib.CmdExit:
+		default:
+			return "", false
+		}
+	}
+	if checks > 1 {
+		return "", false
+	}
+	return b.String() + "(check-sat)\n(get-model)\n", true
 }
 
 // load declares the script's symbols and asserts ω_smt.
@@ -299,6 +360,47 @@ func (e *smtEngine) check(ctx context.Context, m1 []assign) (*outcome, error) {
 	r, err := e.sess.CheckSatAssuming(ctx, lits...)
 	if err != nil {
 		return nil, fmt.Errorf("%w: check-sat-assuming: %v", errSMT, err)
+	}
+	return e.finish(ctx, r, lits, byLit)
+}
+
+// checkSmall checks ω_smt with each of vars (bit-vector constants) assumed
+// to lie in the signed range [-2^k, 2^k): a model of small box arguments,
+// or unsat with every bound in outcome.assumed (it is not known whether
+// ω_smt without them is unsat).
+func (e *smtEngine) checkSmall(ctx context.Context, vars []*smt.Func, k int) (*outcome, error) {
+	e.calls++
+	e.round++
+	if err := e.exec(ctx, "(push 1)"); err != nil {
+		return nil, err
+	}
+	defer e.sess.Pop(context.WithoutCancel(ctx), 1)
+	lits := make([]string, 0, len(vars))
+	byLit := map[string]*smt.Func{}
+	for _, f := range vars {
+		w := f.Result.Width
+		lit := smt.QuoteSymbol(fmt.Sprintf("s!%d!%s", e.round, f.Name))
+		if err := e.exec(ctx, "(declare-fun "+lit+" () Bool)"); err != nil {
+			return nil, err
+		}
+		lo := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(w)), new(big.Int).Lsh(big.NewInt(1), uint(k)))
+		name := smt.QuoteSymbol(f.Name)
+		if err := e.exec(ctx, fmt.Sprintf("(assert (= %s (and (bvsge %s (_ bv%s %d)) (bvslt %s (_ bv%s %d)))))",
+			lit, name, lo, w, name, new(big.Int).Lsh(big.NewInt(1), uint(k)), w)); err != nil {
+			return nil, err
+		}
+		lits = append(lits, lit)
+		byLit[strings.Trim(lit, "|")] = f
+	}
+	r, err := e.sess.CheckSatAssuming(ctx, lits...)
+	if err != nil {
+		return nil, fmt.Errorf("%w: check-sat-assuming: %v", errSMT, err)
+	}
+	if r.Kind == solver.RespAnswer && r.Status == solver.StatusUnsat {
+		// No core: a minimised one can cost z3 more than the check, and
+		// the caller widens the bounds on any unsat (the unbounded check
+		// decides whether the bounds were the reason).
+		return &outcome{status: solver.StatusUnsat, assumed: vars}, nil
 	}
 	return e.finish(ctx, r, lits, byLit)
 }
