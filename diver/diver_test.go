@@ -584,7 +584,7 @@ func TestReplaceKeepsSortedBuilders(t *testing.T) {
 }
 
 // BenchmarkMutantsSeeds is BenchmarkMutants over seed files: the
-// directory in DIVER_BENCH_SEEDS (e.g. ../shared/corpus/seeds/QF_LIA/sat),
+// directory in DIVER_BENCH_SEEDS (an absolute path: the test runs in ./diver),
 // harness only (the seeds' models come from z3, outside the timer's CPU
 // count only in that their solver CPU is another process's). It measures
 // what the harness costs on real seeds, which are larger than the
