@@ -10,9 +10,9 @@ package idrup
 // ([]lit, header then literals), a watch of a longer clause is a blocking
 // literal and the clause's arena offset, binary clauses are watched
 // implicitly (the other literal only, in lists of their own that are
-// propagated first and never rewritten),
-// clauses are found for 'd', 'w' and 'r' through a chained hash table over
-// a metadata slice, and freed metadata and arena space are reused, so
+// propagated first and never rewritten), clauses are found for 'd', 'w'
+// and 'r' through a chained hash table over a metadata slice, and freed
+// metadata and arena space are reused, so
 // checking a lemma allocates nothing once the tables have grown. A visit
 // writes to a clause only when its watch moves, and the arena is compacted
 // in place. Every lemma is checked forward, as idrup-check does: a
