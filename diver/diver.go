@@ -600,9 +600,12 @@ func (d *Diver) Reproduce(ctx context.Context, f *campaign.Finding, trigger []by
 	}
 	logic, mtext, mode := parseDetails(f.Details)
 	var g *campaign.Finding
-	if mode == modeIncrementalOnly {
+	switch mode {
+	case modeIncrementalOnly:
 		g, _, err = verifyIncremental(ctx, p, d.mode(), d.opt.Timeout, trigger, mtext, logic, f)
-	} else {
+	case modeHistory: // the trigger is a session's history: many check-sats
+		g, _, err = verifyHistory(ctx, p, d.mode(), d.opt.Timeout, trigger, f)
+	default:
 		g, _, err = verify(ctx, p, d.mode(), d.opt.Timeout, trigger, mtext, logic, f)
 	}
 	if err != nil || g == nil {
