@@ -153,9 +153,7 @@ func (s *Session) fuzz(ctx context.Context, branch, pi []*smt.Term) bool {
 			return false
 		}
 		s.stats.FuzzSat++
-		s.last.model, s.lastModel = m, m
-		s.remember(m, append(slices.Clone(pi), branch...))
-		s.answer("sat", "", fromFuzz)
+		s.satModel(m, pi, branch)
 		return true
 	case fuzzysat.Unsat:
 		s.stats.FuzzUnsat++
@@ -179,10 +177,16 @@ func (s *Session) seedSat(pi, branch []*smt.Term) bool {
 		return false
 	}
 	s.stats.SeedSat++
+	s.satModel(m, pi, branch)
+	return true
+}
+
+// satModel answers sat with m, a model checked true on pi and branch: the
+// model of get-model and get-value, the next seed, and a recent model.
+func (s *Session) satModel(m *eval.Model, pi, branch []*smt.Term) {
 	s.last.model, s.lastModel = m, m
 	s.remember(m, append(slices.Clone(pi), branch...))
 	s.answer("sat", "", fromFuzz)
-	return true
 }
 
 // currentLayout lays out the live Bool and bit-vector constants, keeping

@@ -9,11 +9,17 @@
 // (Borzacchiello, Coppa, Demetrescu, ICSE 2021) answers most such queries by
 // mutating it. A Session takes the assertions made since the previous
 // check-sat as the branch and the others as π (the literals of
-// check-sat-assuming are the branch), seeds the search with the last model
-// it produced (or Options.Seed, else zeros), and answers:
+// check-sat-assuming are the branch), seeds the search with one of the last
+// models it produced — the one checked on the most of the query's
+// assertions (or Options.Seed, else zeros) — and answers:
 //
-//   - sat from fuzzing only with a model the evaluator (package eval) finds
-//     true on every live assertion;
+//   - unsat at once when the assertions include a set proved unsat earlier
+//     in the session (the unsat cache: monotonicity), or when the refuter
+//     proves it (a conjunct and its negation, a cycle of comparisons with a
+//     strict one, an empty set of values after interval propagation over
+//     bit-vector terms: sound by construction, refute.go);
+//   - sat from the seed or from fuzzing only with a model the evaluator
+//     (package eval) finds true on every live assertion;
 //   - unsat from fuzzing only with one of fuzzysat's proofs (pinned, range,
 //     exhaustive enumeration);
 //   - everything else from the fallback, an incremental solver.Session kept
@@ -24,13 +30,14 @@
 //     on the log and the answer is unknown.
 //
 // The get-* commands answer as z3's do after each kind of answer; an
-// unsat core or proof after an unsat fuzzing proved comes from the
+// unsat core or proof after an unsat tandem proved itself comes from the
 // fallback, asked the same query again. reset-assertions follows SMT-LIB
 // 2.6 (declarations not made under :global-declarations are gone), and a
 // fallback that would keep them (z3) is restarted.
 //
 // Outside bit-vectors and Booleans (integers, reals, strings, arrays, UF, …)
-// every query goes to the fallback; closed boxes (declare-cb,
+// every query the unsat cache and the refuter do not prove goes to the
+// fallback; closed boxes (declare-cb,
 // declare-oracle-fun) have no implementation here, so queries over them are
 // answered unknown. docs/smt.md has the details and the measurements.
 //

@@ -596,7 +596,7 @@ func (r *refuter) forward(t *smt.Term) fuzzysat.IntervalSet {
 			}
 		}
 	case smt.OpIte:
-		if p, ok := r.lits[args[0]]; ok {
+		if p, ok := r.decide(args[0]); ok {
 			if p {
 				return arg(1)
 			}
@@ -605,6 +605,45 @@ func (r *refuter) forward(t *smt.Term) fuzzysat.IntervalSet {
 		return union(arg(1), arg(2))
 	}
 	return all
+}
+
+// decide says whether condition c holds in every model (true), in none
+// (false), or neither (ok false): an asserted atom, its negation, or a
+// comparison between bit-vectors whose sets decide it (x <u 0 never holds).
+func (r *refuter) decide(c *smt.Term) (value, ok bool) {
+	neg := false
+	for c.Kind() == smt.App && c.Op() == smt.OpNot {
+		c, neg = c.Arg(0), !neg
+	}
+	if p, found := r.lits[c]; found {
+		return p != neg, true
+	}
+	if c.Kind() != smt.App || c.NumArgs() != 2 || c.Arg(0).Sort().Kind != smt.KindBitVec || c.Arg(0).Sort().Width > 64 {
+		return false, false
+	}
+	a, b := r.get(c.Arg(0)), r.get(c.Arg(1))
+	op := c.Op()
+	if op == smt.OpBVUgt || op == smt.OpBVUge || op == smt.OpBVSgt || op == smt.OpBVSge {
+		a, b = b, a
+	}
+	switch op {
+	case smt.OpBVSlt, smt.OpBVSle, smt.OpBVSgt, smt.OpBVSge:
+		sb := uint64(1) << uint(a.W-1)
+		a, b = a.Shift(sb), b.Shift(sb)
+	}
+	switch op {
+	case smt.OpBVUlt, smt.OpBVUgt, smt.OpBVSlt, smt.OpBVSgt:
+		value, ok = a.Max() < b.Min(), a.Max() < b.Min() || a.Min() >= b.Max()
+	case smt.OpBVUle, smt.OpBVUge, smt.OpBVSle, smt.OpBVSge:
+		value, ok = a.Max() <= b.Min(), a.Max() <= b.Min() || a.Min() > b.Max()
+	case smt.OpEq:
+		x, sa := single(a)
+		y, sb := single(b)
+		value, ok = sa && sb && x == y, sa && sb && x == y || a.Intersect(b).Empty()
+	default:
+		return false, false
+	}
+	return value != neg, ok
 }
 
 // smear sets every bit below the highest set bit of x.

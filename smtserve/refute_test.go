@@ -63,6 +63,9 @@ func TestRefute(t *testing.T) {
 		"(assert (= (bvlshr x #x04) #x03))(assert (bvult x #x30))",
 		"(assert (= (ite p x y) #x07))(assert p)(assert (bvugt x #x07))",
 		"(assert (bvule (bvsub #x10 x) #x01))(assert (not (= (bvsub #x10 x) #x01)))(assert (bvult x #x10))",
+		// SAGE's sign test of a comparison no value satisfies: x <u 0 is
+		// never true, so the ite is 0, and 0 ≤s −1 is false
+		"(assert (not (bvslt #xff (bvsub #x00 ((_ zero_extend 7) (ite (bvult x #x00) #b1 #b0))))))",
 		// the shape of the two SAGE queries z3 needs minutes for: a sum v
 		// with 1 < c − v, v ≤ c, and c − 1 − v ≤ 1 but not 1
 		"(assert (let ((v (bvadd ((_ zero_extend 24) x) ((_ zero_extend 24) y) #x0000007a))) (and (bvult #x00000001 (bvsub #x00000b8d v)) (bvule v #x00000b8d) (bvule (bvsub #x00000b8d (bvadd v #x00000001)) #x00000001) (not (= (bvsub #x00000b8d (bvadd v #x00000001)) #x00000001)))))",
@@ -88,6 +91,8 @@ func TestRefute(t *testing.T) {
 		"(assert (= (ite p x y) #x07))(assert (bvugt x #x07))",        // y = 7
 		"(assert (bvule (bvsub #x10 x) #x01))(assert (bvult x #x10))", // x = #x0f
 		"(assert (= ((_ extract 3 0) x) #x5))(assert (bvugt x #xf0))", // x = #xf5
+		"(assert (bvslt #xff (bvsub #x00 ((_ zero_extend 7) (ite (bvult x #x00) #b1 #b0)))))",
+		"(assert (= (ite (bvult x #x08) #x01 #x02) #x02))", // x = #x08
 	}
 	for _, s := range sat {
 		_, cs := conjuncts(t, refuteDecls+s)
