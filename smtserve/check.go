@@ -46,7 +46,7 @@ func (s *Session) check(ctx context.Context, c *smtlib.Command) {
 	s.checked = len(as)
 	s.last = lastAnswer{cmd: c.Text}
 	if s.boxes() {
-		s.answer("unknown", "tandem smt has no implementation of the closed boxes in scope (declare-cb, declare-oracle-fun): use tandem solve", fromNone)
+		s.boxCheck(ctx, c)
 		return
 	}
 	var all []*smt.Term

@@ -37,9 +37,11 @@
 //
 // Outside bit-vectors and Booleans (integers, reals, strings, arrays, UF, …)
 // every query the unsat cache and the refuter do not prove goes to the
-// fallback; closed boxes (declare-cb,
-// declare-oracle-fun) have no implementation here, so queries over them are
-// answered unknown. docs/smt.md has the details and the measurements.
+// fallback. A query with closed boxes in scope (declare-cb,
+// declare-oracle-fun) is solved by SADHAK (tandem/cbsolve) on the live scope
+// as one script, with the implementations of Options.Boxes (tandem smt
+// --cb, --oracle-dir), and is unknown without them; the fallback never
+// answers it. docs/smt.md has the details and the measurements.
 //
 //	s, _ := smtserve.New(smtserve.Options{Fallback: smtserve.SolverFallback(prof, 0)})
 //	defer s.Close()

@@ -53,7 +53,29 @@ type Options struct {
 	Log io.Writer
 	// Version is what (get-info :version) answers.
 	Version string
+	// Boxes are the implementations of closed boxes (declare-cb,
+	// declare-oracle-fun): a query over them is solved by SADHAK
+	// (tandem/cbsolve). Without any, such queries are answered unknown.
+	Boxes BoxOptions
 }
+
+// BoxOptions say where closed boxes' implementations come from and how
+// long SADHAK may take per query (tandem smt --cb, --oracle-dir).
+type BoxOptions struct {
+	// Specs are NAME=IMPL specs (see cbox.Open); OracleDir is a
+	// directory of Delphi oracles (see cbox.OpenAll).
+	Specs     []string
+	OracleDir string
+	// Timeout bounds one query (default DefaultBoxTimeout), CallTimeout
+	// one closed-box call (default DefaultBoxCallTimeout).
+	Timeout, CallTimeout time.Duration
+}
+
+// Defaults of BoxOptions.
+const (
+	DefaultBoxTimeout     = 10 * time.Second
+	DefaultBoxCallTimeout = time.Second
+)
 
 // Backend is the fallback solver: an incremental SMT-LIB session driven
 // with print-success on, one response per command. *solver.Session is one.
@@ -94,6 +116,8 @@ type Stats struct {
 	// FallbackSat, FallbackUnsat and FallbackUnknown were answered by the
 	// fallback solver; Unknown counts every unknown answer.
 	FallbackSat, FallbackUnsat, FallbackUnknown, Unknown int
+	// BoxSat and BoxUnsat were answered by SADHAK over closed boxes.
+	BoxSat, BoxUnsat int
 	// InvalidModels are fallback models the evaluator found false on an
 	// assertion (answered unknown); UncheckedModels are fallback models it
 	// could not decide (quantifiers, partial models, …; answered sat).

@@ -44,6 +44,7 @@ type Session struct {
 	globalDecls  bool
 	globalConsts []*smt.Func
 	globalBoxes  int
+	globalScript []string // their texts, for SADHAK (boxCheck)
 
 	levels  []level // levels[0] is the outermost one
 	checked int     // live assertions at the last check-sat: the later ones are the branch
@@ -91,6 +92,9 @@ type level struct {
 	asserts []assertion
 	consts  []*smt.Func
 	boxes   int // closed boxes and oracles declared here
+	// script is the text of its declarations, definitions and
+	// assertions, in order, for SADHAK (boxCheck)
+	script []string
 }
 
 type assertion struct {
@@ -170,6 +174,7 @@ func (s *Session) resetState() {
 	s.broken, s.brokenGlobal = "", false
 	s.produce = map[string]bool{}
 	s.globalDecls, s.globalConsts, s.globalBoxes = false, nil, 0
+	s.globalScript = nil
 }
 
 // Stats returns the session's counters.
@@ -307,10 +312,12 @@ func (s *Session) do(ctx context.Context, c *smtlib.Command) {
 	case smtlib.CmdGetOption:
 		s.getOption(c)
 	case smtlib.CmdDeclareFun, smtlib.CmdDeclareConst, smtlib.CmdDeclareCB, smtlib.CmdDeclareOracleFun:
+		s.record(c)
 		s.declare(c)
 	case smtlib.CmdDeclareSort, smtlib.CmdDefineSort, smtlib.CmdDefineFun, smtlib.CmdDefineConst,
 		smtlib.CmdDefineFunRec, smtlib.CmdDefineFunsRec, smtlib.CmdDeclareDatatype, smtlib.CmdDeclareDatatypes,
 		smtlib.CmdDeclareCodatatype, smtlib.CmdDeclareCodatatypes:
+		s.record(c)
 		s.queueDecl(c.Text)
 		s.success()
 	case smtlib.CmdPush:
@@ -320,6 +327,7 @@ func (s *Session) do(ctx context.Context, c *smtlib.Command) {
 		s.pop(c.N)
 		s.success()
 	case smtlib.CmdAssert:
+		s.record(c)
 		s.assert(c.Term, c.Text)
 		s.success()
 	case smtlib.CmdReset:
@@ -440,7 +448,7 @@ func (s *Session) writeStats() { s.statsNow().Write(s.out) }
 // Write prints the statistics as (get-info :all-statistics) answers them:
 // a list of keywords and values, as z3 does.
 func (st Stats) Write(w io.Writer) {
-	fmt.Fprintf(w, "(:queries %d\n :seed-sat %d\n :fuzz-sat %d\n :fuzz-unsat %d\n :cache-unsat %d\n :refute-unsat %d\n :fallback-sat %d\n :fallback-unsat %d\n :fallback-unknown %d\n :unknown %d\n :invalid-fallback-models %d\n :unchecked-fallback-models %d\n :fuzz-time %.6f\n :prove-time %.6f\n :fallback-time %.6f\n :fallback-cpu %.6f\n :fallback-round-trips %d\n :errors %d)\n",
-		st.Queries, st.SeedSat, st.FuzzSat, st.FuzzUnsat, st.CacheUnsat, st.RefuteUnsat, st.FallbackSat, st.FallbackUnsat, st.FallbackUnknown, st.Unknown,
+	fmt.Fprintf(w, "(:queries %d\n :seed-sat %d\n :fuzz-sat %d\n :fuzz-unsat %d\n :cache-unsat %d\n :refute-unsat %d\n :fallback-sat %d\n :fallback-unsat %d\n :fallback-unknown %d\n :box-sat %d\n :box-unsat %d\n :unknown %d\n :invalid-fallback-models %d\n :unchecked-fallback-models %d\n :fuzz-time %.6f\n :prove-time %.6f\n :fallback-time %.6f\n :fallback-cpu %.6f\n :fallback-round-trips %d\n :errors %d)\n",
+		st.Queries, st.SeedSat, st.FuzzSat, st.FuzzUnsat, st.CacheUnsat, st.RefuteUnsat, st.FallbackSat, st.FallbackUnsat, st.FallbackUnknown, st.BoxSat, st.BoxUnsat, st.Unknown,
 		st.InvalidModels, st.UncheckedModels, st.FuzzTime.Seconds(), st.ProveTime.Seconds(), st.FallbackTime.Seconds(), st.FallbackCPU.Seconds(), st.RoundTrips, st.Errors)
 }

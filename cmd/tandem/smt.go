@@ -18,6 +18,7 @@ var smtFlags struct {
 	fallback, seedModel, profiles string
 	budget, callTimeout           time.Duration
 	version, stats                bool
+	boxes                         smtserve.BoxOptions
 }
 
 var smtCmd = &cobra.Command{
@@ -52,7 +53,7 @@ func runSmt(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return cli.NameFlags(err, map[string]string{"Fallback": "fallback"})
 	}
-	opts := smtserve.Options{Budget: f.budget, Fallback: fb, Log: os.Stderr, Version: smtserve.Version()}
+	opts := smtserve.Options{Budget: f.budget, Fallback: fb, Log: os.Stderr, Version: smtserve.Version(), Boxes: f.boxes}
 	if f.seedModel != "" {
 		text, err := smtlib.ReadFile(f.seedModel, "seed model", 0)
 		if err != nil {
@@ -89,6 +90,7 @@ func init() {
 	f.DurationVar(&fl.callTimeout, "fallback-timeout", solver.DefaultCallTimeout, "time limit of each fallback query (then unknown)")
 	f.StringVar(&fl.seedModel, "seed-model", "", "the seed of the first queries: a model or get-value answer giving Bool/bit-vector constants")
 	cli.ProfilesFlag(f, &fl.profiles)
+	fl.boxes.Register(f)
 	f.BoolVar(&fl.version, "version", false, "print the version and exit")
 	f.BoolVar(&fl.stats, "stats", false, "print the statistics on standard error at the end")
 	rootCmd.AddCommand(smtCmd)
