@@ -98,6 +98,14 @@ func (e *smtEngine) checkOneShot(ctx context.Context, limit time.Duration, scrip
 		return nil, fmt.Errorf("%w: one-shot check: %v", errSMT, err)
 	}
 	o := &outcome{status: r.Status}
+	if len(r.Errors) > 0 && r.Status == solver.StatusSat {
+		// after sat, get-model does not fail: an error is a command the
+		// engine rejected, and sat is about what was left. (An unsat
+		// stands: what was left is a subset of the assertions; its
+		// get-model's error is expected.)
+		o.status = solver.StatusUnknown
+		return o, nil
+	}
 	if r.Status == solver.StatusSat {
 		if len(r.RawResponses) == 0 {
 			return nil, fmt.Errorf("%w: one-shot check: sat without a model", errSMT)

@@ -482,6 +482,9 @@ func (s *solve) checkExact(ctx context.Context) (*outcome, error) {
 	}
 	o, err := s.smt.checkOneShot(ctx, limit, script)
 	s.st.SMTCalls++
+	if err == nil && ok {
+		s.tracef("exact check: %s", o.status)
+	}
 	return o, err
 }
 

@@ -385,14 +385,11 @@ func verifyHistory(ctx context.Context, p *solver.Profile, mode solver.Mode, tim
 	if res.Status != solver.StatusCrash {
 		return nil, res, nil
 	}
-	msg := res.Signature
-	if msg == "" {
-		msg = "crash: " + res.Signal
-	}
-	if campaign.NormalizeMessage(msg) != campaign.NormalizeMessage(want.Message) {
+	_, f, _ := judgeAnswer(resultAnswer(res), "", nil) // a crash is judged without a model
+	if f == nil || f.Class != want.Class || campaign.NormalizeMessage(f.Message) != campaign.NormalizeMessage(want.Message) {
 		return nil, res, nil
 	}
-	return &campaign.Finding{Class: campaign.Crash, Message: msg}, res, nil
+	return f, res, nil
 }
 
 // verifyIncremental re-runs a candidate in a fresh incremental session
