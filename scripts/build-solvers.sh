@@ -74,6 +74,7 @@ if [[ -n $deps ]]; then
   deps=$(cd "$deps" && pwd)
 fi
 
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd) # scripts/, for compat/
 NICE=(nice -n 10)
 log() { echo "build-solvers: $*" >&2; }
 
@@ -117,7 +118,14 @@ build_z3() { # SRC INST
   need python3 "z3: python3 not found (apt-get install python3)" || return 1
   need make "z3: make not found (apt-get install make g++)" || return 1
   if [[ ! -f $src/$b/Makefile || $(cat "$src/$b/.tandem-prefix" 2>/dev/null) != "$inst" ]]; then
-    (cd "$src" && "${NICE[@]}" python3 scripts/mk_make.py --prefix="$inst" -b "$b") || return 1
+    # z3 trunk includes C++20's <format> (std::format with "{}" only);
+    # GCC 12's library (Debian 12) has none: use scripts/compat/format.
+    local cxxflags=${CXXFLAGS:-}
+    if ! echo '#include <format>' | "${CXX:-g++}" -std=c++20 -x c++ -fsyntax-only - 2>/dev/null; then
+      log "z3: the C++ library has no <format>; using $here/compat/format"
+      cxxflags="-I$here/compat $cxxflags"
+    fi
+    (cd "$src" && CXXFLAGS=$cxxflags "${NICE[@]}" python3 scripts/mk_make.py --prefix="$inst" -b "$b") || return 1
     echo "$inst" >"$src/$b/.tandem-prefix"
   fi
   "${NICE[@]}" make -C "$src/$b" -j"$jobs" || return 1
