@@ -143,21 +143,38 @@ func Start(a Attr) (*Proc, error) {
 // cannot run code between fork and exec, so they are set right after the
 // start: the child runs unlimited for some microseconds, too short to
 // matter, and the tree limits cover it anyway.
+//
+// A limit is clamped to tandem's own hard limit: the child inherits that,
+// raising it needs CAP_SYS_RESOURCE, and tandem itself often runs under
+// one (a benchmark's or a campaign's limit on a child tandem that starts a
+// compiler or a solver).
 func applyRlimits(pid int, lim Limits) error {
 	if lim.CPU > 0 {
 		secs := uint64((lim.CPU + time.Second - 1) / time.Second)
-		rl := unix.Rlimit{Cur: secs, Max: secs + 1}
+		rl := clampToOwn(unix.RLIMIT_CPU, unix.Rlimit{Cur: secs, Max: secs + 1})
 		if err := unix.Prlimit(pid, unix.RLIMIT_CPU, &rl, nil); err != nil && !errors.Is(err, unix.ESRCH) {
 			return fmt.Errorf("setting RLIMIT_CPU: %w", err)
 		}
 	}
 	if lim.AddressSpace > 0 {
-		rl := unix.Rlimit{Cur: uint64(lim.AddressSpace), Max: uint64(lim.AddressSpace)}
+		rl := clampToOwn(unix.RLIMIT_AS, unix.Rlimit{Cur: uint64(lim.AddressSpace), Max: uint64(lim.AddressSpace)})
 		if err := unix.Prlimit(pid, unix.RLIMIT_AS, &rl, nil); err != nil && !errors.Is(err, unix.ESRCH) {
 			return fmt.Errorf("setting RLIMIT_AS: %w", err)
 		}
 	}
 	return nil
+}
+
+// clampToOwn lowers rl to this process's own hard limit of resource,
+// which a child cannot exceed without CAP_SYS_RESOURCE.
+func clampToOwn(resource int, rl unix.Rlimit) unix.Rlimit {
+	var own unix.Rlimit
+	if unix.Getrlimit(resource, &own) != nil || own.Max == unix.RLIM_INFINITY {
+		return rl
+	}
+	rl.Max = min(rl.Max, own.Max)
+	rl.Cur = min(rl.Cur, rl.Max)
+	return rl
 }
 
 // forkExec runs syscall.ForkExec on one OS thread that never exits: the

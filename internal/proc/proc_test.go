@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // helperEnv makes the test binary a misbehaving child (see runHelper).
@@ -318,4 +320,45 @@ func BenchmarkStartReap(b *testing.B) {
 		p.Reap()
 	}
 	b.ReportMetric(float64((self()-c0).Microseconds())/float64(b.N), "cpu-µs/op")
+}
+
+// clampEnv marks the subprocess of TestRlimitsClampedToOwn.
+const clampEnv = "TANDEM_PROC_TEST_CLAMP"
+
+// TestRlimitsClampedToOwn: a child's limits never exceed tandem's own hard
+// limits. Raising a hard limit needs CAP_SYS_RESOURCE, so a tandem run
+// under a CPU limit (bench/cb gives each child tandem 60 s) failed to start
+// a compiler with a larger one ("setting RLIMIT_CPU: operation not
+// permitted"). The subprocess lowers its own hard limit and starts a
+// helper with a larger one.
+func TestRlimitsClampedToOwn(t *testing.T) {
+	if os.Getenv(clampEnv) == "" {
+		cmd := exec.Command(os.Args[0], "-test.run=^"+t.Name()+"$", "-test.v")
+		cmd.Env = append(os.Environ(), clampEnv+"=1")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("subprocess: %v\n%s", err, out)
+		}
+		return
+	}
+	own := unix.Rlimit{Cur: 3000, Max: 3000}
+	if err := unix.Setrlimit(unix.RLIMIT_CPU, &own); err != nil {
+		t.Fatal(err)
+	}
+	c, _ := startHelper(t, "sleep", Limits{CPU: 2 * time.Hour})
+	defer c.Stop(100 * time.Millisecond)
+	var got unix.Rlimit
+	if err := unix.Prlimit(c.Pid, unix.RLIMIT_CPU, nil, &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Max > own.Max || got.Cur > got.Max {
+		t.Fatalf("child RLIMIT_CPU = %+v, want at most tandem's own hard limit %d", got, own.Max)
+	}
+	c, _ = startHelper(t, "sleep", Limits{CPU: 10 * time.Second})
+	defer c.Stop(100 * time.Millisecond)
+	if err := unix.Prlimit(c.Pid, unix.RLIMIT_CPU, nil, &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Cur != 10 || got.Max != 11 {
+		t.Fatalf("child RLIMIT_CPU = %+v, want {10 11} under a larger own limit", got)
+	}
 }
