@@ -231,7 +231,7 @@ func (c *checker) addInput() error {
 // room fails when adding lits would take the clause arena past maxArena
 // words (8 GiB), where its offsets would no longer fit a watch.
 func (c *checker) room(lits []lit) error {
-	if len(c.db.arena)+header+len(lits) >= maxArena {
+	if len(c.db.arena)+overhead+len(lits) >= maxArena {
 		return c.errorf("the clauses take more than %d words of memory; the checker cannot hold more", maxArena)
 	}
 	return nil

@@ -1,5 +1,7 @@
 package idrup
 
+import "slices"
+
 // The clause database of the checker: the active multiset F_A (watched, two
 // watched literals), the passive multiset F_P (weakened clauses, not
 // watched), the list of every input clause ever added (for model checks) and
@@ -41,10 +43,20 @@ type meta struct {
 }
 
 // The arena header of a clause is [size, meta index, search position];
-// the literals follow. The search position is where the last replacement
-// watch was found: the next search starts there and wraps around (Gent,
-// JAIR 2013), which saves scanning the false prefix of long lemmas again.
-const header = 3
+// the literals follow, then the literal stop. The search position is
+// where the last replacement watch was found: the next search starts
+// there and wraps around (Gent, JAIR 2013), which saves scanning the false
+// prefix of long lemmas again.
+const (
+	header   = 3
+	overhead = header + 1 // arena words of a clause besides its literals
+)
+
+// stop ends the literals of every clause in the arena: the literal of
+// variable 0, which no external variable maps to, is always true, so the
+// search for a replacement watch stops at it without testing the clause's
+// end.
+const stop lit = 0
 
 // watch is an entry of a watch list of clauses with three literals or
 // more: the clause at arena offset ref and a literal of it, true in the
@@ -68,11 +80,13 @@ type db struct {
 	watches  [][]watch
 	bins     [][]lit // bins[l]: the other literal of each binary clause with l
 	nbins    int     // binary clauses watched
-	trail    []lit
+	full     lit     // the literal whose full watch list stopped visit
+	trail    []lit   // trail[:nt] are the assigned literals; room for every variable
+	nt       int
 	propped  int // trail[:propped] have been propagated over longer clauses
 	bpropped int // trail[:bpropped] have been propagated over binary clauses
 	level    int
-	units    int // len(trail) at decision level 0
+	units    int // nt at decision level 0
 
 	arena   []lit
 	garbage int      // arena words of freed clauses
@@ -95,7 +109,7 @@ func newDB(st *Stats) *db {
 	return &db{
 		sparse:  map[int]uint32{},
 		ext:     []int{0},
-		values:  make([]int8, 2),
+		values:  []int8{1, -1}, // stop is true
 		marks:   make([]bool, 2),
 		watches: make([][]watch, 2),
 		bins:    make([][]lit, 2),
@@ -124,6 +138,7 @@ func (d *db) intern(v int) uint32 {
 	d.marks = append(d.marks, false, false)
 	d.watches = append(d.watches, nil, nil)
 	d.bins = append(d.bins, nil, nil)
+	d.trail = append(d.trail, 0) // a variable is on the trail at most once
 	if v < denseLimit {
 		for len(d.dense) <= v {
 			d.dense = append(d.dense, 0)
@@ -276,9 +291,10 @@ func (d *db) rehash() {
 func (d *db) assign(l lit) {
 	d.values[l] = 1
 	d.values[neg(l)] = -1
-	d.trail = append(d.trail, l)
+	d.trail[d.nt] = l
+	d.nt++
 	if d.level == 0 {
-		d.units = len(d.trail)
+		d.units = d.nt
 	}
 }
 
@@ -295,6 +311,7 @@ func (d *db) add(lits []lit, h uint64, taut, input bool) {
 	ref := uint32(len(d.arena))
 	d.arena = append(d.arena, lit(len(lits)), ci, 2)
 	d.arena = append(d.arena, lits...)
+	d.arena = append(d.arena, stop)
 	m := meta{ref: ref, hash: h}
 	if taut {
 		m.flags |= fTaut
@@ -318,7 +335,7 @@ func (d *db) remove(ci uint32) {
 	m := &d.metas[ci]
 	m.flags |= fGone
 	if m.flags&fInput == 0 {
-		d.garbage += header + int(d.arena[m.ref])
+		d.garbage += overhead + int(d.arena[m.ref])
 		d.free = append(d.free, ci)
 		d.collect()
 	}
@@ -355,11 +372,11 @@ func (d *db) collect() {
 		n := arena[ref]
 		if ci := arena[ref+1]; d.metas[ci].ref == ref && d.live(ci) {
 			d.metas[ci].ref = end
-			end += header + n
+			end += overhead + n
 		} else {
 			arena[ref+1] = 0
 		}
-		ref += header + n
+		ref += overhead + n
 	}
 	for l := range d.watches {
 		for i, w := range d.watches[l] {
@@ -371,9 +388,9 @@ func (d *db) collect() {
 	for ref := uint32(0); ref < uint32(len(arena)); {
 		n := arena[ref]
 		if ci := arena[ref+1]; ci != 0 {
-			copy(arena[d.metas[ci].ref:], arena[ref:ref+header+n])
+			copy(arena[d.metas[ci].ref:], arena[ref:ref+overhead+n])
 		}
-		ref += header + n
+		ref += overhead + n
 	}
 	d.arena = arena[:end]
 	d.garbage = 0
@@ -480,120 +497,171 @@ func (d *db) unbin(l, other lit) {
 // Unit propagation reaches a conflict or the same fixpoint in any order,
 // so the verdicts do not depend on it.
 //
-// The binary lists are visited here, with the tables in locals (they do
-// not change while propagating: no variable is imported, no clause
-// added), and visit is called only for a non-empty watch list: most lists
-// of the colouring proofs are short or empty, and a call per literal cost
-// as much as their visits.
+// The binary lists are visited here, read only, with the tables and the
+// trail in locals (they do not change while propagating: no variable is
+// imported, no clause added) and no call; visit is called only for a
+// non-empty watch list of longer clauses (most lists of the colouring
+// proofs are short or empty).
 func (d *db) propagate() bool {
-	values, watches, bins := d.values, d.watches, d.bins
+	values, watches, bins, trail := d.values, d.watches, d.bins, d.trail
+	nt, propped, bpropped := d.nt, d.propped, d.bpropped
+	if d.nbins == 0 {
+		// Without binary clauses there is nothing to visit (a binary
+		// clause attached later is checked against the root assignment
+		// by attach, as any clause is).
+		bpropped = -1
+	}
+	props := 0
+	ok := true
+outer:
 	for {
-		// The binary clauses, read only; without any there is nothing
-		// to visit (a binary clause attached later is checked against
-		// the root assignment by attach, as any clause is).
-		if d.nbins == 0 {
-			d.bpropped = len(d.trail)
-		}
-		for d.bpropped < len(d.trail) {
-			bl := neg(d.trail[d.bpropped])
-			d.bpropped++
-			for _, o := range bins[bl] {
+		for bpropped >= 0 && bpropped < nt {
+			for _, o := range bins[neg(trail[bpropped])] {
 				switch values[o] {
 				case 0:
-					d.assign(o)
+					values[o] = 1
+					values[neg(o)] = -1
+					trail[nt] = o
+					nt++
 				case -1:
-					return false
+					ok = false
+					break outer
 				}
 			}
+			bpropped++
 		}
-		if d.propped == len(d.trail) {
-			return true
+		if propped == nt {
+			break
 		}
-		fl := neg(d.trail[d.propped])
-		d.propped++
-		d.stats.Propagations++
-		if len(watches[fl]) != 0 && !d.visit(fl) {
-			return false
-		}
-	}
-}
-
-// visit updates the watches of the longer clauses of fl, a literal that
-// became false, as MiniSat and CaDiCaL do: a true blocking literal spares
-// the clause; else the clause gets a replacement watch, implies its other
-// watch, or is the conflict. It returns false on a conflict. A function of
-// its own: with only its tables live, the loop keeps its counters in
-// registers (inlined into propagate, php9-q6 took 4% more instructions).
-func (d *db) visit(fl lit) bool {
-	values, arena, watches := d.values, d.arena, d.watches
-	ws := watches[fl]
-	j := 0
-	for i := 0; i < len(ws); i++ {
-		w := ws[i]
-		if values[w.blocker] > 0 {
-			ws[j] = w
-			j++
+		fl := neg(trail[propped])
+		propped++
+		props++
+		if len(watches[fl]) == 0 {
 			continue
 		}
-		ref := w.ref
-		first := ref + header // the watched literals are arena[first] and arena[first+1]
-		other := arena[first] ^ arena[first+1] ^ fl
-		if other != w.blocker && values[other] > 0 {
-			ws[j] = watch{other, ref}
-			j++
+		d.nt = nt
+		i := d.visit(fl, 0)
+		for i >= 0 {
+			d.watches[d.full] = slices.Grow(d.watches[d.full], 1)
+			i = d.visit(fl, i)
+		}
+		nt = d.nt
+		if i == visitConflict {
+			ok = false
+			break
+		}
+	}
+	if bpropped < 0 {
+		bpropped = nt
+	}
+	d.nt, d.propped, d.bpropped = nt, propped, bpropped
+	d.stats.Propagations += int64(props)
+	if d.level == 0 {
+		d.units = nt
+	}
+	return ok
+}
+
+// What visit returns besides the index of the watch it stopped at.
+const (
+	visitDone     = -1
+	visitConflict = -2
+)
+
+// visit updates the watches of the longer clauses of fl, a literal that
+// became false, from its i-th watch on, as MiniSat and CaDiCaL do: a true
+// blocking literal spares the clause; else the clause gets a replacement
+// watch, implies its other watch, or is the conflict. It returns
+// visitDone, visitConflict, or the index of the watch it stopped at
+// because the watch list of d.full is full: the caller grows it and calls
+// again from there.
+//
+// The loop calls nothing (an implied literal goes onto the trail, which
+// has room for every variable; a full watch list returns), so the
+// compiler need not spill its registers around a call. A watch that moves
+// is replaced by the list's last one (a list is a set: its order does not
+// matter), so a watch that stays is not written back and a true blocking
+// literal costs a load and a test.
+func (d *db) visit(fl lit, i int) int {
+	values, arena := d.values, d.arena
+	ws := d.watches[fl]
+	res := visitDone
+	for i < len(ws) {
+		w := ws[i]
+		if values[w.blocker] > 0 {
+			i++
+			continue
+		}
+		ref := int(w.ref)
+		h := arena[ref : ref+header+2 : ref+header+2] // the header and the watched literals
+		other := h[header] ^ h[header+1] ^ fl
+		if values[other] > 0 {
+			ws[i].blocker = other
+			i++
 			continue
 		}
 		// Look for a replacement from the saved position, then from
 		// the start (Gent, JAIR 2013).
-		end := first + arena[ref]
-		pos := first + arena[ref+2]
-		k := lit(0)
-		for q := pos; q < end; q++ {
-			if values[arena[q]] >= 0 {
-				k = q
+		first := ref + header
+		end := first + int(h[0])
+		pos := first + int(h[2])
+		k := pos
+		for values[arena[k]] < 0 { // arena[end] is stop
+			k++
+		}
+		if k == end {
+			k = first + 2
+			for k < pos && values[arena[k]] < 0 {
+				k++
+			}
+			if k == pos {
+				k = end
+			}
+		}
+		if k < end {
+			r := arena[k]
+			rw := d.watches[r]
+			if len(rw) == cap(rw) {
+				d.full = r
+				res = i
 				break
 			}
-		}
-		if k == 0 {
-			for q := first + 2; q < pos; q++ {
-				if values[arena[q]] >= 0 {
-					k = q
-					break
-				}
-			}
-		}
-		if k != 0 {
-			r := arena[k]
-			arena[ref+2] = k - first
-			arena[first], arena[first+1], arena[k] = other, r, fl
-			watches[r] = append(watches[r], watch{other, ref})
+			h[2] = lit(k - first)
+			h[header], h[header+1], arena[k] = other, r, fl
+			rw = rw[:len(rw)+1]
+			rw[len(rw)-1] = watch{other, w.ref}
+			d.watches[r] = rw
+			last := len(ws) - 1
+			ws[i] = ws[last]
+			ws = ws[:last]
 			continue
 		}
-		ws[j] = watch{other, ref}
-		j++
 		if values[other] == 0 {
-			d.assign(other)
+			ws[i].blocker = other
+			values[other] = 1
+			values[neg(other)] = -1
+			d.trail[d.nt] = other
+			d.nt++
+			i++
 			continue
 		}
-		// The conflict: keep the unvisited watches.
-		j += copy(ws[j:], ws[i+1:])
-		watches[fl] = ws[:j]
-		return false
+		res = visitConflict
+		break
 	}
-	if j < len(ws) {
-		watches[fl] = ws[:j]
+	if len(ws) != len(d.watches[fl]) {
+		d.watches[fl] = ws
 	}
-	return true
+	return res
 }
 
 // backtrack undoes every assignment above decision level 0.
 func (d *db) backtrack() {
-	for i := len(d.trail) - 1; i >= d.units; i-- {
-		l := d.trail[i]
-		d.values[l] = 0
-		d.values[neg(l)] = 0
+	values := d.values
+	for _, l := range d.trail[d.units:d.nt] {
+		values[l] = 0
+		values[neg(l)] = 0
 	}
-	d.trail = d.trail[:d.units]
+	d.nt = d.units
 	d.propped = min(d.propped, d.units)
 	d.bpropped = min(d.bpropped, d.units)
 	d.level = 0
