@@ -66,6 +66,13 @@ type watch struct {
 	ref     uint32
 }
 
+// wlist is the watch list of a literal: ws[:n]. The slice is only
+// changed when the list grows, so adding a watch writes the watch and n.
+type wlist struct {
+	ws []watch
+	n  uint32
+}
+
 // maxArena bounds the arena offsets (and the error message of room).
 const maxArena = 1 << 31
 
@@ -77,7 +84,7 @@ type db struct {
 	ext      []int // internal index -> external variable
 	values   []int8
 	marks    []bool
-	watches  [][]watch
+	watches  []wlist
 	bins     [][]lit // bins[l]: the other literal of each binary clause with l
 	nbins    int     // binary clauses watched
 	full     lit     // the literal whose full watch list stopped visit
@@ -111,7 +118,7 @@ func newDB(st *Stats) *db {
 		ext:     []int{0},
 		values:  []int8{1, -1}, // stop is true
 		marks:   make([]bool, 2),
-		watches: make([][]watch, 2),
+		watches: make([]wlist, 2),
 		bins:    make([][]lit, 2),
 		metas:   make([]meta, 1),
 		buckets: make([]uint32, 1024),
@@ -136,7 +143,7 @@ func (d *db) intern(v int) uint32 {
 	d.ext = append(d.ext, v)
 	d.values = append(d.values, 0, 0)
 	d.marks = append(d.marks, false, false)
-	d.watches = append(d.watches, nil, nil)
+	d.watches = append(d.watches, wlist{}, wlist{})
 	d.bins = append(d.bins, nil, nil)
 	d.trail = append(d.trail, 0) // a variable is on the trail at most once
 	if v < denseLimit {
@@ -378,9 +385,10 @@ func (d *db) collect() {
 		}
 		ref += overhead + n
 	}
-	for l := range d.watches {
-		for i, w := range d.watches[l] {
-			d.watches[l][i].ref = d.metas[arena[w.ref+1]].ref
+	for _, wl := range d.watches {
+		ws := wl.ws[:wl.n]
+		for i, w := range ws {
+			ws[i].ref = d.metas[arena[w.ref+1]].ref
 		}
 	}
 	// Clauses only move down, in order: copy never overwrites one that is
@@ -431,8 +439,8 @@ func (d *db) attach(ci uint32) {
 		d.bins[lits[1]] = append(d.bins[lits[1]], lits[0])
 		d.nbins++
 	case n > 2:
-		d.watches[lits[0]] = append(d.watches[lits[0]], watch{lits[1], m.ref})
-		d.watches[lits[1]] = append(d.watches[lits[1]], watch{lits[0], m.ref})
+		d.watch(lits[0], watch{lits[1], m.ref})
+		d.watch(lits[1], watch{lits[0], m.ref})
 	}
 	switch {
 	case k == 0:
@@ -442,12 +450,30 @@ func (d *db) attach(ci uint32) {
 	}
 }
 
+// watch adds w to the watches of l.
+func (d *db) watch(l lit, w watch) {
+	wl := &d.watches[l]
+	if int(wl.n) == len(wl.ws) {
+		d.grow(l)
+	}
+	wl.ws[wl.n] = w
+	wl.n++
+}
+
+// grow doubles the room of the watch list of l.
+func (d *db) grow(l lit) {
+	ws := d.watches[l].ws
+	ws = slices.Grow(ws, max(len(ws), 4))
+	d.watches[l].ws = ws[:cap(ws)]
+}
+
 func (d *db) unwatch(l lit, ref uint32) {
-	ws := d.watches[l]
+	wl := &d.watches[l]
+	ws := wl.ws[:wl.n]
 	for i, w := range ws {
 		if w.ref == ref {
 			ws[i] = ws[len(ws)-1]
-			d.watches[l] = ws[:len(ws)-1]
+			wl.n--
 			return
 		}
 	}
@@ -536,13 +562,13 @@ outer:
 		fl := neg(trail[propped])
 		propped++
 		props++
-		if len(watches[fl]) == 0 {
+		if watches[fl].n == 0 {
 			continue
 		}
 		d.nt = nt
 		i := d.visit(fl, 0)
 		for i >= 0 {
-			d.watches[d.full] = slices.Grow(d.watches[d.full], 1)
+			d.grow(d.full)
 			i = d.visit(fl, i)
 		}
 		nt = d.nt
@@ -584,7 +610,8 @@ const (
 // literal costs a load and a test.
 func (d *db) visit(fl lit, i int) int {
 	values, arena := d.values, d.arena
-	ws := d.watches[fl]
+	wl := &d.watches[fl]
+	ws := wl.ws[:wl.n]
 	res := visitDone
 	for i < len(ws) {
 		w := ws[i]
@@ -620,17 +647,17 @@ func (d *db) visit(fl lit, i int) int {
 		}
 		if k < end {
 			r := arena[k]
-			rw := d.watches[r]
-			if len(rw) == cap(rw) {
+			rl := &d.watches[r]
+			n := rl.n
+			if int(n) >= len(rl.ws) {
 				d.full = r
 				res = i
 				break
 			}
 			h[2] = lit(k - first)
 			h[header], h[header+1], arena[k] = other, r, fl
-			rw = rw[:len(rw)+1]
-			rw[len(rw)-1] = watch{other, w.ref}
-			d.watches[r] = rw
+			rl.ws[n] = watch{other, w.ref}
+			rl.n = n + 1
 			last := len(ws) - 1
 			ws[i] = ws[last]
 			ws = ws[:last]
@@ -648,9 +675,7 @@ func (d *db) visit(fl lit, i int) int {
 		res = visitConflict
 		break
 	}
-	if len(ws) != len(d.watches[fl]) {
-		d.watches[fl] = ws
-	}
+	wl.n = uint32(len(ws))
 	return res
 }
 
