@@ -529,39 +529,27 @@ func (d *db) unbin(l, other lit) {
 // non-empty watch list of longer clauses (most lists of the colouring
 // proofs are short or empty).
 func (d *db) propagate() bool {
-	values, watches, bins, trail := d.values, d.watches, d.bins, d.trail
+	watches, trail := d.watches, d.trail
 	nt, propped, bpropped := d.nt, d.propped, d.bpropped
+	start := propped
+	ok := true
 	if d.nbins == 0 {
 		// Without binary clauses there is nothing to visit (a binary
 		// clause attached later is checked against the root assignment
 		// by attach, as any clause is).
-		bpropped = -1
+		bpropped = len(trail)
 	}
-	props := 0
-	ok := true
-outer:
 	for {
-		for bpropped >= 0 && bpropped < nt {
-			for _, o := range bins[neg(trail[bpropped])] {
-				switch values[o] {
-				case 0:
-					values[o] = 1
-					values[neg(o)] = -1
-					trail[nt] = o
-					nt++
-				case -1:
-					ok = false
-					break outer
-				}
+		if bpropped < nt {
+			if bpropped, nt, ok = d.binaries(bpropped, nt); !ok {
+				break
 			}
-			bpropped++
 		}
 		if propped == nt {
 			break
 		}
 		fl := neg(trail[propped])
 		propped++
-		props++
 		if watches[fl].n == 0 {
 			continue
 		}
@@ -577,15 +565,35 @@ outer:
 			break
 		}
 	}
-	if bpropped < 0 {
-		bpropped = nt
-	}
-	d.nt, d.propped, d.bpropped = nt, propped, bpropped
-	d.stats.Propagations += int64(props)
+	d.nt, d.propped, d.bpropped = nt, propped, min(bpropped, nt)
+	d.stats.Propagations += int64(propped - start)
 	if d.level == 0 {
 		d.units = nt
 	}
 	return ok
+}
+
+// binaries propagates trail[b:nt] over the binary clauses; it returns the
+// new b and nt, and false on a conflict. Not inlined: in propagate, with
+// its locals, the loop's counters spill to the stack.
+//
+//go:noinline
+func (d *db) binaries(b, nt int) (int, int, bool) {
+	values, bins, trail := d.values, d.bins, d.trail
+	for ; b < nt; b++ {
+		for _, o := range bins[neg(trail[b])] {
+			switch values[o] {
+			case 0:
+				values[o] = 1
+				values[neg(o)] = -1
+				trail[nt] = o
+				nt++
+			case -1:
+				return b, nt, false
+			}
+		}
+	}
+	return b, nt, true
 }
 
 // What visit returns besides the index of the watch it stopped at.
