@@ -205,20 +205,31 @@ func (d *db) normalize(ext []int, out []lit) ([]lit, uint64, bool) {
 	out = out[:0]
 	taut := false
 	var h uint64
+	dense, marks := d.dense, d.marks
 	for _, e := range ext {
-		l := d.toLit(e)
-		if d.marks[l] {
+		v, sign := e, lit(0)
+		if e < 0 {
+			v, sign = -e, 1
+		}
+		var l lit
+		if v < len(dense) && dense[v] != 0 {
+			l = lit(dense[v])<<1 | sign
+		} else {
+			l = d.toLit(e) // may import the variable: the tables grow
+			dense, marks = d.dense, d.marks
+		}
+		if marks[l] {
 			continue
 		}
-		if d.marks[neg(l)] {
+		if marks[neg(l)] {
 			taut = true
 		}
-		d.marks[l] = true
+		marks[l] = true
 		out = append(out, l)
 		h += litHash(l)
 	}
 	for _, l := range out {
-		d.marks[l] = false
+		marks[l] = false
 	}
 	return out, h, taut
 }
@@ -712,24 +723,32 @@ func (d *db) implied(lits []lit, negate bool) bool {
 		d.inconsistent = true
 		return true
 	}
+	// The decisions, without a call per literal.
+	values, trail, nt := d.values, d.trail, d.nt
+	flip := lit(0)
+	if negate {
+		flip = 1
+	}
 	ok := false
 	for _, l := range lits {
-		if negate {
-			l = neg(l)
-		}
-		switch d.values[l] {
+		l ^= flip
+		switch values[l] {
 		case 1:
 			continue
 		case -1:
 			ok = true
 		default:
-			d.level = 1
-			d.stats.Decisions++
-			d.assign(l)
+			values[l] = 1
+			values[neg(l)] = -1
+			trail[nt] = l
+			nt++
 			continue
 		}
 		break
 	}
+	d.stats.Decisions += int64(nt - d.nt)
+	d.nt = nt
+	d.level = 1
 	if !ok {
 		ok = !d.propagate()
 	}
