@@ -189,13 +189,13 @@ func (d *db) extLit(l lit) int {
 	return v
 }
 
-// litHash mixes a literal into 64 bits (splitmix64); clause hashes are sums,
-// so they do not depend on literal order.
+// litHash mixes a literal into 64 bits (a multiplication by the golden
+// ratio and a shift: one multiplication per literal, enough for the hash
+// table's buckets, whose clauses are compared literal by literal); clause
+// hashes are sums, so they do not depend on literal order.
 func litHash(l lit) uint64 {
-	z := uint64(l) + 0x9e3779b97f4a7c15
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
+	z := (uint64(l) + 1) * 0x9e3779b97f4a7c15
+	return z ^ (z >> 29)
 }
 
 // normalize converts external literals to internal ones, dropping duplicate
