@@ -106,7 +106,14 @@ func CheckFiles(ctx context.Context, icnfPath, proofPath string, opts Options) (
 	return Check(ctx, in, Source{Name: proofPath, R: pf}, opts)
 }
 
+// invariantHook, set by tests, is called with the clause database before
+// each line is read.
+var invariantHook func(*db)
+
 func (c *checker) next(r *Reader) (Line, error) {
+	if invariantHook != nil {
+		invariantHook(c.db)
+	}
 	c.lines++
 	if c.lines&1023 == 0 {
 		if err := c.ctx.Err(); err != nil {
