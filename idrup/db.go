@@ -9,18 +9,24 @@ import "slices"
 // index) gives the codes 2v (positive) and 2v+1 (negative).
 //
 // Speed (issue 29 §2): the literals of every clause live in one arena
-// ([]lit, header then literals), a watch of a longer clause is a blocking
-// literal and the clause's arena offset, binary clauses are watched
-// implicitly (the other literal only, in lists of their own that are
-// propagated first and never rewritten), clauses are found for 'd', 'w'
-// and 'r' through a chained hash table over a metadata slice, and freed
-// metadata and arena space are reused, so
-// checking a lemma allocates nothing once the tables have grown. A visit
-// writes to a clause only when its watch moves, and the arena is compacted
-// in place. Every lemma is checked forward, as idrup-check does: a
-// backward (core-first) check would verify only the lemmas that the cores
-// use, which justifies every answer but accepts proofs with a wrong unused
-// lemma that idrup-check rejects (bench/satcheck/README.md).
+// ([]lit, header then literals then an always-true stop literal), a watch
+// of a longer clause is a blocking literal and the clause's arena offset,
+// a watch list is a slice with a count (adding a watch writes the watch and
+// the count), binary clauses are watched implicitly (the other literal
+// only, in lists of their own that are propagated first and never
+// rewritten), clauses are found for 'd', 'w' and 'r' through a chained
+// hash table over a metadata slice, and freed metadata and arena space are
+// reused, so checking a lemma allocates nothing once the tables have
+// grown. The visit of a watch list calls nothing (an implied literal goes
+// onto a trail with room for every variable; a full watch list returns to
+// propagate, which grows it), writes a clause only when its watch moves
+// and writes back no watch that stays (a moved watch takes the list's
+// last one); the arena is compacted in place. Every lemma is checked
+// forward, as idrup-check does: a backward (core-first) check would verify
+// only the lemmas that the cores use, which justifies every answer but
+// accepts proofs with a wrong unused lemma that idrup-check rejects
+// (bench/satcheck/README.md). The invariants of these structures are
+// checked by tests (invariant_test.go).
 
 type lit = uint32
 
