@@ -106,7 +106,14 @@ func CheckFiles(ctx context.Context, icnfPath, proofPath string, opts Options) (
 	return Check(ctx, in, Source{Name: proofPath, R: pf}, opts)
 }
 
+// invariantHook, set by tests, is called with the clause database before
+// each line is read.
+var invariantHook func(*db)
+
 func (c *checker) next(r *Reader) (Line, error) {
+	if invariantHook != nil {
+		invariantHook(c.db)
+	}
 	c.lines++
 	if c.lines&1023 == 0 {
 		if err := c.ctx.Err(); err != nil {
@@ -231,7 +238,7 @@ func (c *checker) addInput() error {
 // room fails when adding lits would take the clause arena past maxArena
 // words (8 GiB), where its offsets would no longer fit a watch.
 func (c *checker) room(lits []lit) error {
-	if len(c.db.arena)+header+len(lits) >= maxArena {
+	if len(c.db.arena)+overhead+len(lits) >= maxArena {
 		return c.errorf("the clauses take more than %d words of memory; the checker cannot hold more", maxArena)
 	}
 	return nil

@@ -1,5 +1,7 @@
 package idrup
 
+import "slices"
+
 // The clause database of the checker: the active multiset F_A (watched, two
 // watched literals), the passive multiset F_P (weakened clauses, not
 // watched), the list of every input clause ever added (for model checks) and
@@ -7,18 +9,24 @@ package idrup
 // index) gives the codes 2v (positive) and 2v+1 (negative).
 //
 // Speed (issue 29 §2): the literals of every clause live in one arena
-// ([]lit, header then literals), a watch of a longer clause is a blocking
-// literal and the clause's arena offset, binary clauses are watched
-// implicitly (the other literal only, in lists of their own that are
-// propagated first and never rewritten), clauses are found for 'd', 'w'
-// and 'r' through a chained hash table over a metadata slice, and freed
-// metadata and arena space are reused, so
-// checking a lemma allocates nothing once the tables have grown. A visit
-// writes to a clause only when its watch moves, and the arena is compacted
-// in place. Every lemma is checked forward, as idrup-check does: a
-// backward (core-first) check would verify only the lemmas that the cores
-// use, which justifies every answer but accepts proofs with a wrong unused
-// lemma that idrup-check rejects (bench/satcheck/README.md).
+// ([]lit, header then literals then an always-true stop literal), a watch
+// of a longer clause is a blocking literal and the clause's arena offset,
+// a watch list is a slice with a count (adding a watch writes the watch and
+// the count), binary clauses are watched implicitly (the other literal
+// only, in lists of their own that are propagated first and never
+// rewritten), clauses are found for 'd', 'w' and 'r' through a chained
+// hash table over a metadata slice, and freed metadata and arena space are
+// reused, so checking a lemma allocates nothing once the tables have
+// grown. The visit of a watch list calls nothing (an implied literal goes
+// onto a trail with room for every variable; a full watch list returns to
+// propagate, which grows it), writes a clause only when its watch moves
+// and writes back no watch that stays (a moved watch takes the list's
+// last one); the arena is compacted in place. Every lemma is checked
+// forward, as idrup-check does: a backward (core-first) check would verify
+// only the lemmas that the cores use, which justifies every answer but
+// accepts proofs with a wrong unused lemma that idrup-check rejects
+// (bench/satcheck/README.md). The invariants of these structures are
+// checked by tests (invariant_test.go).
 
 type lit = uint32
 
@@ -41,10 +49,20 @@ type meta struct {
 }
 
 // The arena header of a clause is [size, meta index, search position];
-// the literals follow. The search position is where the last replacement
-// watch was found: the next search starts there and wraps around (Gent,
-// JAIR 2013), which saves scanning the false prefix of long lemmas again.
-const header = 3
+// the literals follow, then the literal stop. The search position is
+// where the last replacement watch was found: the next search starts
+// there and wraps around (Gent, JAIR 2013), which saves scanning the false
+// prefix of long lemmas again.
+const (
+	header   = 3
+	overhead = header + 1 // arena words of a clause besides its literals
+)
+
+// stop ends the literals of every clause in the arena: the literal of
+// variable 0, which no external variable maps to, is always true, so the
+// search for a replacement watch stops at it without testing the clause's
+// end.
+const stop lit = 0
 
 // watch is an entry of a watch list of clauses with three literals or
 // more: the clause at arena offset ref and a literal of it, true in the
@@ -52,6 +70,13 @@ const header = 3
 type watch struct {
 	blocker lit
 	ref     uint32
+}
+
+// wlist is the watch list of a literal: ws[:n]. The slice is only
+// changed when the list grows, so adding a watch writes the watch and n.
+type wlist struct {
+	ws []watch
+	n  uint32
 }
 
 // maxArena bounds the arena offsets (and the error message of room).
@@ -65,14 +90,16 @@ type db struct {
 	ext      []int // internal index -> external variable
 	values   []int8
 	marks    []bool
-	watches  [][]watch
+	watches  []wlist
 	bins     [][]lit // bins[l]: the other literal of each binary clause with l
 	nbins    int     // binary clauses watched
-	trail    []lit
+	full     lit     // the literal whose full watch list stopped visit
+	trail    []lit   // trail[:nt] are the assigned literals; room for every variable
+	nt       int
 	propped  int // trail[:propped] have been propagated over longer clauses
 	bpropped int // trail[:bpropped] have been propagated over binary clauses
 	level    int
-	units    int // len(trail) at decision level 0
+	units    int // nt at decision level 0
 
 	arena   []lit
 	garbage int      // arena words of freed clauses
@@ -95,9 +122,9 @@ func newDB(st *Stats) *db {
 	return &db{
 		sparse:  map[int]uint32{},
 		ext:     []int{0},
-		values:  make([]int8, 2),
+		values:  []int8{1, -1}, // stop is true
 		marks:   make([]bool, 2),
-		watches: make([][]watch, 2),
+		watches: make([]wlist, 2),
 		bins:    make([][]lit, 2),
 		metas:   make([]meta, 1),
 		buckets: make([]uint32, 1024),
@@ -122,8 +149,9 @@ func (d *db) intern(v int) uint32 {
 	d.ext = append(d.ext, v)
 	d.values = append(d.values, 0, 0)
 	d.marks = append(d.marks, false, false)
-	d.watches = append(d.watches, nil, nil)
+	d.watches = append(d.watches, wlist{}, wlist{})
 	d.bins = append(d.bins, nil, nil)
+	d.trail = append(d.trail, 0) // a variable is on the trail at most once
 	if v < denseLimit {
 		for len(d.dense) <= v {
 			d.dense = append(d.dense, 0)
@@ -167,13 +195,13 @@ func (d *db) extLit(l lit) int {
 	return v
 }
 
-// litHash mixes a literal into 64 bits (splitmix64); clause hashes are sums,
-// so they do not depend on literal order.
+// litHash mixes a literal into 64 bits (a multiplication by the golden
+// ratio and a shift: one multiplication per literal, enough for the hash
+// table's buckets, whose clauses are compared literal by literal); clause
+// hashes are sums, so they do not depend on literal order.
 func litHash(l lit) uint64 {
-	z := uint64(l) + 0x9e3779b97f4a7c15
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
+	z := (uint64(l) + 1) * 0x9e3779b97f4a7c15
+	return z ^ (z >> 29)
 }
 
 // normalize converts external literals to internal ones, dropping duplicate
@@ -183,20 +211,31 @@ func (d *db) normalize(ext []int, out []lit) ([]lit, uint64, bool) {
 	out = out[:0]
 	taut := false
 	var h uint64
+	dense, marks := d.dense, d.marks
 	for _, e := range ext {
-		l := d.toLit(e)
-		if d.marks[l] {
+		v, sign := e, lit(0)
+		if e < 0 {
+			v, sign = -e, 1
+		}
+		var l lit
+		if v < len(dense) && dense[v] != 0 {
+			l = lit(dense[v])<<1 | sign
+		} else {
+			l = d.toLit(e) // may import the variable: the tables grow
+			dense, marks = d.dense, d.marks
+		}
+		if marks[l] {
 			continue
 		}
-		if d.marks[neg(l)] {
+		if marks[neg(l)] {
 			taut = true
 		}
-		d.marks[l] = true
+		marks[l] = true
 		out = append(out, l)
 		h += litHash(l)
 	}
 	for _, l := range out {
-		d.marks[l] = false
+		marks[l] = false
 	}
 	return out, h, taut
 }
@@ -276,9 +315,10 @@ func (d *db) rehash() {
 func (d *db) assign(l lit) {
 	d.values[l] = 1
 	d.values[neg(l)] = -1
-	d.trail = append(d.trail, l)
+	d.trail[d.nt] = l
+	d.nt++
 	if d.level == 0 {
-		d.units = len(d.trail)
+		d.units = d.nt
 	}
 }
 
@@ -295,6 +335,7 @@ func (d *db) add(lits []lit, h uint64, taut, input bool) {
 	ref := uint32(len(d.arena))
 	d.arena = append(d.arena, lit(len(lits)), ci, 2)
 	d.arena = append(d.arena, lits...)
+	d.arena = append(d.arena, stop)
 	m := meta{ref: ref, hash: h}
 	if taut {
 		m.flags |= fTaut
@@ -318,7 +359,7 @@ func (d *db) remove(ci uint32) {
 	m := &d.metas[ci]
 	m.flags |= fGone
 	if m.flags&fInput == 0 {
-		d.garbage += header + int(d.arena[m.ref])
+		d.garbage += overhead + int(d.arena[m.ref])
 		d.free = append(d.free, ci)
 		d.collect()
 	}
@@ -355,15 +396,16 @@ func (d *db) collect() {
 		n := arena[ref]
 		if ci := arena[ref+1]; d.metas[ci].ref == ref && d.live(ci) {
 			d.metas[ci].ref = end
-			end += header + n
+			end += overhead + n
 		} else {
 			arena[ref+1] = 0
 		}
-		ref += header + n
+		ref += overhead + n
 	}
-	for l := range d.watches {
-		for i, w := range d.watches[l] {
-			d.watches[l][i].ref = d.metas[arena[w.ref+1]].ref
+	for _, wl := range d.watches {
+		ws := wl.ws[:wl.n]
+		for i, w := range ws {
+			ws[i].ref = d.metas[arena[w.ref+1]].ref
 		}
 	}
 	// Clauses only move down, in order: copy never overwrites one that is
@@ -371,9 +413,9 @@ func (d *db) collect() {
 	for ref := uint32(0); ref < uint32(len(arena)); {
 		n := arena[ref]
 		if ci := arena[ref+1]; ci != 0 {
-			copy(arena[d.metas[ci].ref:], arena[ref:ref+header+n])
+			copy(arena[d.metas[ci].ref:], arena[ref:ref+overhead+n])
 		}
-		ref += header + n
+		ref += overhead + n
 	}
 	d.arena = arena[:end]
 	d.garbage = 0
@@ -414,8 +456,8 @@ func (d *db) attach(ci uint32) {
 		d.bins[lits[1]] = append(d.bins[lits[1]], lits[0])
 		d.nbins++
 	case n > 2:
-		d.watches[lits[0]] = append(d.watches[lits[0]], watch{lits[1], m.ref})
-		d.watches[lits[1]] = append(d.watches[lits[1]], watch{lits[0], m.ref})
+		d.watch(lits[0], watch{lits[1], m.ref})
+		d.watch(lits[1], watch{lits[0], m.ref})
 	}
 	switch {
 	case k == 0:
@@ -425,12 +467,30 @@ func (d *db) attach(ci uint32) {
 	}
 }
 
+// watch adds w to the watches of l.
+func (d *db) watch(l lit, w watch) {
+	wl := &d.watches[l]
+	if int(wl.n) == len(wl.ws) {
+		d.grow(l)
+	}
+	wl.ws[wl.n] = w
+	wl.n++
+}
+
+// grow doubles the room of the watch list of l.
+func (d *db) grow(l lit) {
+	ws := d.watches[l].ws
+	ws = slices.Grow(ws, max(len(ws), 4))
+	d.watches[l].ws = ws[:cap(ws)]
+}
+
 func (d *db) unwatch(l lit, ref uint32) {
-	ws := d.watches[l]
+	wl := &d.watches[l]
+	ws := wl.ws[:wl.n]
 	for i, w := range ws {
 		if w.ref == ref {
 			ws[i] = ws[len(ws)-1]
-			d.watches[l] = ws[:len(ws)-1]
+			wl.n--
 			return
 		}
 	}
@@ -480,120 +540,178 @@ func (d *db) unbin(l, other lit) {
 // Unit propagation reaches a conflict or the same fixpoint in any order,
 // so the verdicts do not depend on it.
 //
-// The binary lists are visited here, with the tables in locals (they do
-// not change while propagating: no variable is imported, no clause
-// added), and visit is called only for a non-empty watch list: most lists
-// of the colouring proofs are short or empty, and a call per literal cost
-// as much as their visits.
+// The binary lists are visited here, read only, with the tables and the
+// trail in locals (they do not change while propagating: no variable is
+// imported, no clause added) and no call; visit is called only for a
+// non-empty watch list of longer clauses (most lists of the colouring
+// proofs are short or empty).
 func (d *db) propagate() bool {
-	values, watches, bins := d.values, d.watches, d.bins
+	watches, trail := d.watches, d.trail
+	nt, propped, bpropped := d.nt, d.propped, d.bpropped
+	start := propped
+	ok := true
+	if d.nbins == 0 {
+		// Without binary clauses there is nothing to visit (a binary
+		// clause attached later is checked against the root assignment
+		// by attach, as any clause is).
+		bpropped = len(trail)
+	}
 	for {
-		// The binary clauses, read only; without any there is nothing
-		// to visit (a binary clause attached later is checked against
-		// the root assignment by attach, as any clause is).
-		if d.nbins == 0 {
-			d.bpropped = len(d.trail)
-		}
-		for d.bpropped < len(d.trail) {
-			bl := neg(d.trail[d.bpropped])
-			d.bpropped++
-			for _, o := range bins[bl] {
-				switch values[o] {
-				case 0:
-					d.assign(o)
-				case -1:
-					return false
-				}
+		if bpropped < nt {
+			if bpropped, nt, ok = d.binaries(bpropped, nt); !ok {
+				break
 			}
 		}
-		if d.propped == len(d.trail) {
-			return true
+		if propped == nt {
+			break
 		}
-		fl := neg(d.trail[d.propped])
-		d.propped++
-		d.stats.Propagations++
-		if len(watches[fl]) != 0 && !d.visit(fl) {
-			return false
-		}
-	}
-}
-
-// visit updates the watches of the longer clauses of fl, a literal that
-// became false, as MiniSat and CaDiCaL do: a true blocking literal spares
-// the clause; else the clause gets a replacement watch, implies its other
-// watch, or is the conflict. It returns false on a conflict. A function of
-// its own: with only its tables live, the loop keeps its counters in
-// registers (inlined into propagate, php9-q6 took 4% more instructions).
-func (d *db) visit(fl lit) bool {
-	values, arena, watches := d.values, d.arena, d.watches
-	ws := watches[fl]
-	j := 0
-	for i := 0; i < len(ws); i++ {
-		w := ws[i]
-		if values[w.blocker] > 0 {
-			ws[j] = w
-			j++
+		fl := neg(trail[propped])
+		propped++
+		if watches[fl].n == 0 {
 			continue
 		}
-		ref := w.ref
-		first := ref + header // the watched literals are arena[first] and arena[first+1]
-		other := arena[first] ^ arena[first+1] ^ fl
-		if other != w.blocker && values[other] > 0 {
-			ws[j] = watch{other, ref}
-			j++
+		d.nt = nt
+		i := d.visit(fl, 0)
+		for i >= 0 {
+			d.grow(d.full)
+			i = d.visit(fl, i)
+		}
+		nt = d.nt
+		if i == visitConflict {
+			ok = false
+			break
+		}
+	}
+	d.nt, d.propped, d.bpropped = nt, propped, min(bpropped, nt)
+	d.stats.Propagations += int64(propped - start)
+	if d.level == 0 {
+		d.units = nt
+	}
+	return ok
+}
+
+// binaries propagates trail[b:nt] over the binary clauses; it returns the
+// new b and nt, and false on a conflict. Not inlined: in propagate, with
+// its locals, the loop's counters spill to the stack.
+//
+//go:noinline
+func (d *db) binaries(b, nt int) (int, int, bool) {
+	values, bins, trail := d.values, d.bins, d.trail
+	for ; b < nt; b++ {
+		for _, o := range bins[neg(trail[b])] {
+			switch values[o] {
+			case 0:
+				values[o] = 1
+				values[neg(o)] = -1
+				trail[nt] = o
+				nt++
+			case -1:
+				return b, nt, false
+			}
+		}
+	}
+	return b, nt, true
+}
+
+// What visit returns besides the index of the watch it stopped at.
+const (
+	visitDone     = -1
+	visitConflict = -2
+)
+
+// visit updates the watches of the longer clauses of fl, a literal that
+// became false, from its i-th watch on, as MiniSat and CaDiCaL do: a true
+// blocking literal spares the clause; else the clause gets a replacement
+// watch, implies its other watch, or is the conflict. It returns
+// visitDone, visitConflict, or the index of the watch it stopped at
+// because the watch list of d.full is full: the caller grows it and calls
+// again from there.
+//
+// The loop calls nothing (an implied literal goes onto the trail, which
+// has room for every variable; a full watch list returns), so the
+// compiler need not spill its registers around a call. A watch that moves
+// is replaced by the list's last one (a list is a set: its order does not
+// matter), so a watch that stays is not written back and a true blocking
+// literal costs a load and a test.
+func (d *db) visit(fl lit, i int) int {
+	values, arena := d.values, d.arena
+	wl := &d.watches[fl]
+	ws := wl.ws[:wl.n]
+	res := visitDone
+	for i < len(ws) {
+		w := ws[i]
+		if values[w.blocker] > 0 {
+			i++
+			continue
+		}
+		ref := int(w.ref)
+		h := arena[ref : ref+header+2 : ref+header+2] // the header and the watched literals
+		other := h[header] ^ h[header+1] ^ fl
+		if values[other] > 0 {
+			ws[i].blocker = other
+			i++
 			continue
 		}
 		// Look for a replacement from the saved position, then from
 		// the start (Gent, JAIR 2013).
-		end := first + arena[ref]
-		pos := first + arena[ref+2]
-		k := lit(0)
-		for q := pos; q < end; q++ {
-			if values[arena[q]] >= 0 {
-				k = q
+		first := ref + header
+		end := first + int(h[0])
+		pos := first + int(h[2])
+		k := pos
+		for values[arena[k]] < 0 { // arena[end] is stop
+			k++
+		}
+		if k == end {
+			k = first + 2
+			for k < pos && values[arena[k]] < 0 {
+				k++
+			}
+			if k == pos {
+				k = end
+			}
+		}
+		if k < end {
+			r := arena[k]
+			rl := &d.watches[r]
+			n := rl.n
+			if int(n) >= len(rl.ws) {
+				d.full = r
+				res = i
 				break
 			}
-		}
-		if k == 0 {
-			for q := first + 2; q < pos; q++ {
-				if values[arena[q]] >= 0 {
-					k = q
-					break
-				}
-			}
-		}
-		if k != 0 {
-			r := arena[k]
-			arena[ref+2] = k - first
-			arena[first], arena[first+1], arena[k] = other, r, fl
-			watches[r] = append(watches[r], watch{other, ref})
+			h[2] = lit(k - first)
+			h[header], h[header+1], arena[k] = other, r, fl
+			rl.ws[n] = watch{other, w.ref}
+			rl.n = n + 1
+			last := len(ws) - 1
+			ws[i] = ws[last]
+			ws = ws[:last]
 			continue
 		}
-		ws[j] = watch{other, ref}
-		j++
 		if values[other] == 0 {
-			d.assign(other)
+			ws[i].blocker = other
+			values[other] = 1
+			values[neg(other)] = -1
+			d.trail[d.nt] = other
+			d.nt++
+			i++
 			continue
 		}
-		// The conflict: keep the unvisited watches.
-		j += copy(ws[j:], ws[i+1:])
-		watches[fl] = ws[:j]
-		return false
+		res = visitConflict
+		break
 	}
-	if j < len(ws) {
-		watches[fl] = ws[:j]
-	}
-	return true
+	wl.n = uint32(len(ws))
+	return res
 }
 
 // backtrack undoes every assignment above decision level 0.
 func (d *db) backtrack() {
-	for i := len(d.trail) - 1; i >= d.units; i-- {
-		l := d.trail[i]
-		d.values[l] = 0
-		d.values[neg(l)] = 0
+	values := d.values
+	for _, l := range d.trail[d.units:d.nt] {
+		values[l] = 0
+		values[neg(l)] = 0
 	}
-	d.trail = d.trail[:d.units]
+	d.nt = d.units
 	d.propped = min(d.propped, d.units)
 	d.bpropped = min(d.bpropped, d.units)
 	d.level = 0
@@ -611,24 +729,32 @@ func (d *db) implied(lits []lit, negate bool) bool {
 		d.inconsistent = true
 		return true
 	}
+	// The decisions, without a call per literal.
+	values, trail, nt := d.values, d.trail, d.nt
+	flip := lit(0)
+	if negate {
+		flip = 1
+	}
 	ok := false
 	for _, l := range lits {
-		if negate {
-			l = neg(l)
-		}
-		switch d.values[l] {
+		l ^= flip
+		switch values[l] {
 		case 1:
 			continue
 		case -1:
 			ok = true
 		default:
-			d.level = 1
-			d.stats.Decisions++
-			d.assign(l)
+			values[l] = 1
+			values[neg(l)] = -1
+			trail[nt] = l
+			nt++
 			continue
 		}
 		break
 	}
+	d.stats.Decisions += int64(nt - d.nt)
+	d.nt = nt
+	d.level = 1
 	if !ok {
 		ok = !d.propagate()
 	}

@@ -8,3 +8,15 @@ func SetCollectMin(n int) int {
 	collectMin = n
 	return old
 }
+
+// SetInvariantCheck makes every check verify the clause database's
+// invariants (db.invariants) before each line and call report with each
+// violation; the returned function turns the checks off.
+func SetInvariantCheck(report func(error)) (off func()) {
+	invariantHook = func(d *db) {
+		if err := d.invariants(); err != nil {
+			report(err)
+		}
+	}
+	return func() { invariantHook = nil }
+}

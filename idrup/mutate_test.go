@@ -391,6 +391,8 @@ func TestMutatedProofs(t *testing.T) {
 	var total, passed, failed, rupInserted, nonRUPInserted int
 	old := idrup.SetCollectMin(0)
 	t.Cleanup(func() { idrup.SetCollectMin(old) })
+	report := func(err error) { t.Fatalf("clause database invariant: %v", err) }
+	t.Cleanup(idrup.SetInvariantCheck(report)) // off at the end, even after a failure
 	for run := range runs {
 		// Odd runs compact the clause arena whenever half of it is freed,
 		// so moved clauses and rewritten watches meet every mutation.
@@ -398,6 +400,13 @@ func TestMutatedProofs(t *testing.T) {
 			idrup.SetCollectMin(0)
 		} else {
 			idrup.SetCollectMin(old)
+		}
+		// Half of the runs (with and without compaction) check the
+		// clause database's invariants before every line (slow: the
+		// whole database each time).
+		off := func() {}
+		if run%4 < 2 {
+			off = idrup.SetInvariantCheck(report)
 		}
 		_, sc := satgen.Instance(r, run, 0.4)
 		opts := satgen.RandomOptions(r)
@@ -438,6 +447,7 @@ func TestMutatedProofs(t *testing.T) {
 				}
 			}
 		}
+		off()
 	}
 	t.Logf("%d mutants: %d accepted, %d rejected; inserted lemmas: %d RUP (accepted), %d not RUP (rejected)", total, passed, failed, rupInserted, nonRUPInserted)
 	if rupInserted == 0 || nonRUPInserted == 0 || passed == 0 || failed == 0 {
@@ -482,7 +492,8 @@ func proofFromBytes(data []byte) []byte {
 
 // FuzzAgainstReference checks generated proofs with the watched-literal
 // checker and the naive reference (clause lists, propagation by rescans):
-// both must accept the same proofs and fail at the same line. This guards
+// both must accept the same proofs and fail at the same line, and the
+// clause database's invariants must hold before every line. This guards
 // the checker's speed work (issue 29 §2: watch layout, blocking literals,
 // binary clauses in lists of their own propagated first, arena
 // compaction) against any change of a verdict.
@@ -494,6 +505,7 @@ func FuzzAgainstReference(f *testing.F) {
 			return
 		}
 		proof := proofFromBytes(data)
+		defer idrup.SetInvariantCheck(func(err error) { t.Fatalf("clause database invariant: %v\n%s", err, proof) })()
 		for _, collect := range []int{0, 1 << 16} {
 			old := idrup.SetCollectMin(collect)
 			got := failLine(checkProof(proof))
