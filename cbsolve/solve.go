@@ -55,6 +55,9 @@ type Stats struct {
 	// Proposals counts the completions the SMT engine proposed from the
 	// closed-box outputs of a partial model.
 	Proposals int `json:"proposals"`
+	// Surrogates counts the models the SMT engine found with closed boxes
+	// defined by surrogates (surrogate.go).
+	Surrogates int `json:"surrogates"`
 	// LearnSteps counts the active-learning steps taken when a fuzz slice
 	// ran out.
 	LearnSteps int `json:"learn_steps"`
@@ -316,6 +319,9 @@ func (s *solve) cdfl(ctx context.Context) (*Result, error) {
 		return r, nil
 	}
 	if r, err := s.tabulateWide(ctx); err != nil || r != nil {
+		return r, err
+	}
+	if r, err := s.trySurrogates(ctx); err != nil || r != nil {
 		return r, err
 	}
 	for {
@@ -830,10 +836,15 @@ func (s *solve) fuzzModel(m1 []assign) *Result {
 // valid runs the closed boxes on the model and evaluates every original
 // assertion; only a model under which all are true is a sat answer.
 func (s *solve) valid(m *eval.Model) (bool, string) {
+	return s.validWith(m, s.set.CallValues)
+}
+
+// validWith is valid with the closed boxes run through boxes.
+func (s *solve) validWith(m *eval.Model, boxes func(*smt.Func, []smt.Value) (smt.Value, error)) (bool, string) {
 	if m == nil {
 		return false, "no model"
 	}
-	m.Boxes = s.set.CallValues
+	m.Boxes = boxes
 	ev := eval.New(m)
 	for i, a := range s.p.omega {
 		v, err := ev.Eval(a)
