@@ -103,6 +103,13 @@ func findSurrogate(f *smt.Func, call surrogateCall, seed uint64) *surrogate {
 			}
 		}
 	}
+	if len(ws) == 1 && ws[0] == w {
+		for _, g := range rightmostBitSurrogates(w) {
+			if agrees(g) {
+				return g
+			}
+		}
+	}
 	lin, ok := bitLinear(ws, w, call, nil)
 	if !ok {
 		return nil
@@ -308,6 +315,44 @@ func signSplit(aw, w int, lo, hi *linear) *surrogate {
 		}
 		return r0(a)
 	}}
+}
+
+// rightmostBitSurrogates are the unary bit tricks of Hacker's Delight
+// §2-1 (the SyGuS hd-01 … hd-08 family): x OP y with OP and, or or xor,
+// x or its complement, and y one of x-1, x+1, -x, ~x-1 … ; x & (x-1)
+// clears the lowest set bit (Delphi's bitsumhelper oracles), x & -x
+// isolates it.
+func rightmostBitSurrogates(w int) []*surrogate {
+	m := mask(w)
+	one := bvLit(1, w)
+	type side struct {
+		text string
+		f    func(x uint64) uint64
+	}
+	xs := []side{{"p!0", func(x uint64) uint64 { return x }}, {"(bvnot p!0)", func(x uint64) uint64 { return ^x }}}
+	ys := []side{
+		{"(bvsub p!0 " + one + ")", func(x uint64) uint64 { return x - 1 }},
+		{"(bvadd p!0 " + one + ")", func(x uint64) uint64 { return x + 1 }},
+		{"(bvneg p!0)", func(x uint64) uint64 { return -x }},
+	}
+	ops := []struct {
+		name string
+		f    func(a, b uint64) uint64
+	}{{"bvand", func(a, b uint64) uint64 { return a & b }}, {"bvor", func(a, b uint64) uint64 { return a | b }}, {"bvxor", func(a, b uint64) uint64 { return a ^ b }}}
+	var out []*surrogate
+	for _, op := range ops {
+		for _, x := range xs {
+			for _, y := range ys {
+				body := "(" + op.name + " " + x.text + " " + y.text + ")"
+				opf, xf, yf := op.f, x.f, y.f
+				out = append(out, &surrogate{class: "the bit trick " + body, body: body, eval: func(a []uint64) uint64 {
+					v := a[0] & m
+					return opf(xf(v), yf(v)) & m
+				}})
+			}
+		}
+	}
+	return out
 }
 
 // binarySurrogates are SMT-LIB's binary operations on width w, with their

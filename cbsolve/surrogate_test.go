@@ -86,6 +86,7 @@ func TestFindSurrogate(t *testing.T) {
 		{"mul32", []int{32, 32}, 32, mul32, "bvmul"},
 		{"fmix32", []int{32}, 32, fmix32, ""},
 		{"crc8", []int{16}, 8, crc8of16, "affine over GF(2)"},
+		{"bitsumhelper27", []int{27}, 27, func(a []uint64) (uint64, error) { return a[0] & (a[0] - 1) & (1<<27 - 1), nil }, "the bit trick (bvand p!0 (bvsub p!0 (_ bv1 27)))"},
 	}
 	for _, c := range cases {
 		var ps []*smt.Sort
