@@ -93,7 +93,10 @@ func (e *smtEngine) checkOneShot(ctx context.Context, limit time.Duration, scrip
 		script = strings.Join(e.script, "\n") + "\n(check-sat)\n(get-model)\n"
 	}
 	r, err := solver.Run(ctx, e.prof, solver.BytesInput([]byte(script)), solver.RunOptions{
-		Limits: solver.Limits{Wall: limit, CPU: limit}, Mode: solver.Mode{Models: true}})
+		// The limit is CPU time, so that load does not change the
+		// answer; twice it in wall time (and the solve's deadline) caps
+		// a starved or waiting engine.
+		Limits: solver.Limits{Wall: 2 * limit, CPU: limit}, Mode: solver.Mode{Models: true}})
 	if err != nil {
 		return nil, fmt.Errorf("%w: one-shot check: %v", errSMT, err)
 	}
