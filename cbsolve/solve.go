@@ -646,7 +646,13 @@ func (s *solve) learnRound(ctx context.Context, steps int, slice, limit time.Dur
 // the checks are unbounded. The bound only chooses among models: an
 // unsat that needs it is never a verdict.
 func (s *solve) checkLearn(ctx context.Context, limit time.Duration) (*outcome, error) {
-	for s.smallBits > 0 && s.smallBits <= 32 && s.opts.Mode == CDFL {
+	// The bounded checks of a step share half of its limit, and the
+	// unbounded check gets what they left: a step never takes more than
+	// its limit (a bounded check that times out used to cost a whole
+	// limit before the unbounded one got another, on Delphi's workforce
+	// examples).
+	var used time.Duration
+	for s.smallBits > 0 && s.smallBits <= 32 && s.opts.Mode == CDFL && (limit <= 0 || used < limit/2) {
 		var vars []*smt.Func
 		seen := map[*smt.Func]bool{}
 		for _, d := range s.p.defs {
@@ -662,13 +668,14 @@ func (s *solve) checkLearn(ctx context.Context, limit time.Duration) (*outcome, 
 		}
 		cctx, cancel := ctx, context.CancelFunc(func() {})
 		if limit > 0 {
-			cctx, cancel = context.WithTimeout(ctx, limit)
+			cctx, cancel = context.WithTimeout(ctx, limit/2-used)
 		}
 		t0 := time.Now()
 		o, err := s.smt.checkSmall(cctx, vars, s.smallBits)
 		cancel()
 		s.st.SMTCalls++
 		s.st.SMTTime += time.Since(t0)
+		used += time.Since(t0)
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, err
@@ -690,6 +697,9 @@ func (s *solve) checkLearn(ctx context.Context, limit time.Duration) (*outcome, 
 		default:
 			s.smallBits = 0
 		}
+	}
+	if limit > 0 {
+		limit -= used
 	}
 	return s.checkSMTWithin(ctx, nil, limit)
 }
