@@ -1,12 +1,16 @@
 package cbsolve
 
 import (
+	"fmt"
+	"math/big"
 	"math/bits"
 	"strings"
 	"testing"
 	"time"
 
+	"tandem/eval"
 	"tandem/smt"
+	"tandem/smtlib"
 )
 
 // Go versions of bench/cb's boxes (bench/cb/suite/*/*.c).
@@ -237,5 +241,72 @@ func TestSurrogateIsOnlyAHint(t *testing.T) {
 				t.Fatalf("the surrogate check did not run as expected:\n%s", trace.String())
 			}
 		})
+	}
+}
+
+// TestSurrogateTextMatchesEval: the class "a surrogate's SMT-LIB text
+// and its Go function disagree" (which would waste checks on models the
+// boxes refute, never give a wrong answer) is checked for every
+// hypothesis: the text, read by tandem's SMT-LIB front end and evaluated
+// by its exact evaluator, equals the Go function on corner and random
+// arguments.
+func TestSurrogateTextMatchesEval(t *testing.T) {
+	type cand struct {
+		ws []int
+		w  int
+		g  *surrogate
+	}
+	var cands []cand
+	for _, w := range []int{8, 13, 32, 64} {
+		for _, g := range binarySurrogates(w) {
+			cands = append(cands, cand{[]int{w, w}, w, g})
+		}
+		for _, g := range rightmostBitSurrogates(w) {
+			cands = append(cands, cand{[]int{w}, w, g})
+		}
+	}
+	call := func(fn func([]uint64) (uint64, error)) surrogateCall {
+		return func(a []uint64) (uint64, bool) { v, err := fn(a); return v, err == nil }
+	}
+	for _, fn := range []func([]uint64) (uint64, error){xor8of64, sum8of64} {
+		l, _ := bitLinear([]int{64}, 8, call(fn), nil)
+		cands = append(cands, cand{[]int{64}, 8, l.gf2()}, cand{[]int{64}, 8, l.ring()})
+	}
+	lo, _ := bitLinear([]int{64}, 64, call(abs64), nil)
+	hi, _ := bitLinear([]int{64}, 64, call(abs64), []uint64{1 << 63})
+	cands = append(cands, cand{[]int{64}, 64, signSplit(64, 64, lo, hi)})
+	for _, c := range cands {
+		var src strings.Builder
+		var params, args []string
+		for i, w := range c.ws {
+			fmt.Fprintf(&src, "(declare-const a%d (_ BitVec %d))\n", i, w)
+			params = append(params, fmt.Sprintf("(p!%d (_ BitVec %d))", i, w))
+			args = append(args, fmt.Sprintf("a%d", i))
+		}
+		fmt.Fprintf(&src, "(declare-const r (_ BitVec %d))\n(define-fun g (%s) (_ BitVec %d) %s)\n(assert (= (g %s) r))\n",
+			c.w, strings.Join(params, " "), c.w, c.g.body, strings.Join(args, " "))
+		sc := parse(t, src.String())
+		consts := map[string]*smt.Func{}
+		for _, cmd := range sc.Commands {
+			if cmd.Kind == smtlib.CmdDeclareConst {
+				consts[cmd.Funcs[0].Name] = cmd.Funcs[0]
+			}
+		}
+		a, err := smt.NewExpander(sc.Store).Expand(sc.Assertions()[0])
+		if err != nil {
+			t.Fatalf("%s: %v", c.g.class, err)
+		}
+		for i, x := range surrogateProbeArgs(c.ws, 7) {
+			m := eval.NewModel()
+			for j, w := range c.ws {
+				m.SetConst(consts[fmt.Sprintf("a%d", j)], smt.BVValue{W: w, V: new(big.Int).SetUint64(x[j])})
+			}
+			want := c.g.eval(x) & mask(c.w)
+			m.SetConst(consts["r"], smt.BVValue{W: c.w, V: new(big.Int).SetUint64(want)})
+			v, err := eval.New(m).Eval(a)
+			if err != nil || v != smt.BoolValue(true) {
+				t.Fatalf("%s on %d bits, probe %d %x: the text %s is not %x (%v, %v)", c.g.class, c.w, i, x, c.g.body, want, v, err)
+			}
+		}
 	}
 }
