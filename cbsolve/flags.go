@@ -53,6 +53,7 @@ func (f *FileFlags) Register(fs *pflag.FlagSet) {
 	fs.StringVar(&o.Profiles, "profiles", "", "TOML file of solver profiles for --smt (default $TANDEM_SOLVERS or ~/.config/tandem/solvers.toml; see 'tandem solvers --help')")
 	fs.BoolVar(&o.NoArgPurify, "no-arg-purify", false, "keep closed-box arguments as terms instead of fresh constants (ablation)")
 	fs.BoolVar(&o.NoPropose, "no-propose", false, "no SMT proposals from the partial model's closed-box outputs (ablation)")
+	fs.BoolVar(&o.NoSurrogates, "no-surrogates", false, "cdfl: do not solve with closed boxes identified as common operations (ablation; models are always checked on the real boxes)")
 	fs.BoolVar(&o.NoSeedReuse, "no-seed-reuse", false, "do not seed fuzz runs with earlier partial models (ablation)")
 	fs.Var(&f.probe, "probe", "cdfl: fuzz the whole formula this long before starting the SMT engine (-1 or off: no probe)")
 	cli.AllowDuration(fs, "fuzz-slice", cli.ZeroOK, cli.NegativeOK)

@@ -118,6 +118,13 @@ type Options struct {
 	// engine's start and pre-check (beyond the paper).
 	Probe time.Duration
 
+	// NoSurrogates turns off the surrogate move of CDFL (surrogate.go):
+	// boxes identified as a common operation (affine over GF(2) or
+	// Z/2^w in their bits, split on the sign, an SMT-LIB binary
+	// operation) defined by it in a one-shot check whose models are
+	// validated with the real boxes.
+	NoSurrogates bool
+
 	// Trace, when set, receives one line per loop event.
 	Trace io.Writer
 }

@@ -93,7 +93,10 @@ func (e *smtEngine) checkOneShot(ctx context.Context, limit time.Duration, scrip
 		script = strings.Join(e.script, "\n") + "\n(check-sat)\n(get-model)\n"
 	}
 	r, err := solver.Run(ctx, e.prof, solver.BytesInput([]byte(script)), solver.RunOptions{
-		Limits: solver.Limits{Wall: limit, CPU: limit}, Mode: solver.Mode{Models: true}})
+		// The limit is CPU time, so that load does not change the
+		// answer; twice it in wall time (and the solve's deadline) caps
+		// a starved or waiting engine.
+		Limits: solver.Limits{Wall: 2 * limit, CPU: limit}, Mode: solver.Mode{Models: true}})
 	if err != nil {
 		return nil, fmt.Errorf("%w: one-shot check: %v", errSMT, err)
 	}
@@ -131,6 +134,21 @@ const exactTableMax = 512
 // no failed call (whose leaf would be the box's own application), and the
 // script is one plain check (no push, pop or assumptions).
 func (e *smtEngine) exactScript(tables map[*smt.Func]*table) (string, bool) {
+	return e.scriptWith(func(f *smt.Func) (string, bool) {
+		t := tables[f]
+		if t == nil || len(t.nodes) > exactTableMax || t.hasFailed() {
+			return "", false
+		}
+		body, err := t.term(e.p.st)
+		return body, err == nil
+	}, nil)
+}
+
+// scriptWith is the input formula as written, each closed box f a
+// define-fun of body(f), or an uninterpreted function when that body is
+// "", followed by the assertions extra; false when body refuses a box or
+// the script is not one plain check.
+func (e *smtEngine) scriptWith(body func(f *smt.Func) (string, bool), extra []string) (string, bool) {
 	var b strings.Builder
 	checks := 0
 	defined := map[string]bool{}
@@ -150,13 +168,13 @@ func (e *smtEngine) exactScript(tables map[*smt.Func]*table) (string, bool) {
 				continue // a repeated identical declaration is one box
 			}
 			defined[f.Name] = true
-			t := tables[f]
-			if t == nil || len(t.nodes) > exactTableMax || t.hasFailed() {
+			body, ok := body(f)
+			if !ok {
 				return "", false
 			}
-			body, err := t.term(e.p.st)
-			if err != nil {
-				return "", false
+			if body == "" {
+				b.WriteString(declareFun(f) + "\n")
+				continue
 			}
 			fmt.Fprintf(&b, "(define-fun %s (", smt.QuoteSymbol(f.Name))
 			for i, ps := range f.Params {
@@ -173,6 +191,9 @@ func (e *smtEngine) exactScript(tables map[*smt.Func]*table) (string, bool) {
 	}
 	if checks > 1 {
 		return "", false
+	}
+	for _, a := range extra {
+		b.WriteString("(assert " + a + ")\n")
 	}
 	return b.String() + "(check-sat)\n(get-model)\n", true
 }
@@ -273,29 +294,37 @@ func (e *smtEngine) assertNamed(ctx context.Context, prefix string, t *smt.Term)
 // addFact asserts f(args) = v, a fact about a closed box learned by running
 // it. It reports whether the fact is new.
 func (e *smtEngine) addFact(ctx context.Context, f *smt.Func, args []smt.Value, v smt.Value) (bool, error) {
-	var b strings.Builder
-	b.WriteString("(= (" + smt.QuoteSymbol(f.Name))
-	for _, a := range args {
-		t, err := e.p.st.ValueTerm(a)
-		if err != nil {
-			return false, err
-		}
-		b.WriteString(" " + t.String())
-	}
-	vt, err := e.p.st.ValueTerm(v)
-	if err != nil {
-		return false, err
-	}
-	b.WriteString(") " + vt.String() + ")")
 	if len(args) == 0 {
 		return false, nil
 	}
-	key := b.String()
+	key, err := e.factText(f, args, v)
+	if err != nil {
+		return false, err
+	}
 	if e.facts[key] {
 		return false, nil
 	}
 	e.facts[key] = true
 	return true, e.execKept(ctx, "(assert "+key+")")
+}
+
+// factText is the SMT-LIB text of the fact f(args) = v.
+func (e *smtEngine) factText(f *smt.Func, args []smt.Value, v smt.Value) (string, error) {
+	var b strings.Builder
+	b.WriteString("(= (" + smt.QuoteSymbol(f.Name))
+	for _, a := range args {
+		t, err := e.p.st.ValueTerm(a)
+		if err != nil {
+			return "", err
+		}
+		b.WriteString(" " + t.String())
+	}
+	vt, err := e.p.st.ValueTerm(v)
+	if err != nil {
+		return "", err
+	}
+	b.WriteString(") " + vt.String() + ")")
+	return b.String(), nil
 }
 
 // addTable equates every ground application of the table's box with the

@@ -11,6 +11,7 @@ import (
 	"tandem/eval"
 	"tandem/fuzzysat"
 	"tandem/internal/cli"
+	"tandem/internal/proc"
 	"tandem/smt"
 	"tandem/smtlib"
 	"tandem/solver"
@@ -55,6 +56,9 @@ type Stats struct {
 	// Proposals counts the completions the SMT engine proposed from the
 	// closed-box outputs of a partial model.
 	Proposals int `json:"proposals"`
+	// Surrogates counts the models the SMT engine found with closed boxes
+	// defined by surrogates (surrogate.go).
+	Surrogates int `json:"surrogates"`
 	// LearnSteps counts the active-learning steps taken when a fuzz slice
 	// ran out.
 	LearnSteps int `json:"learn_steps"`
@@ -316,6 +320,9 @@ func (s *solve) cdfl(ctx context.Context) (*Result, error) {
 		return r, nil
 	}
 	if r, err := s.tabulateWide(ctx); err != nil || r != nil {
+		return r, err
+	}
+	if r, err := s.trySurrogates(ctx); err != nil || r != nil {
 		return r, err
 	}
 	for {
@@ -585,16 +592,17 @@ func assignedFuncs(m1 []assign) []*smt.Func {
 // learnRound is a round of active learning inside the loop: the SMT
 // engine's model of ω_smt, checked by running the boxes, its facts learned
 // when it fails, and kept as the fuzzer's seed. It takes at most steps
-// steps, and no more time than budget (a fuzz slice; negative: the time
-// left) unless slices are counted in executions, where only the steps
-// count, so that the run stays the same on every machine. It stops when a
+// steps, and no more CPU time of tandem's process tree (the SMT engine's
+// included) than slice (a fuzz slice; negative: the time left), so that
+// load does not change it, unless slices are counted in executions, where
+// only the steps count, so that the run stays the same on every machine. It stops when a
 // step teaches nothing new. Each check gets at most limit (and
 // SMTCallTimeout): a check that needs longer gets it in a later round,
 // whose limit has doubled.
-func (s *solve) learnRound(ctx context.Context, steps int, budget, limit time.Duration) (*Result, error) {
-	var until time.Time
-	if budget > 0 {
-		until = time.Now().Add(budget)
+func (s *solve) learnRound(ctx context.Context, steps int, slice, limit time.Duration) (*Result, error) {
+	var b budget
+	if slice > 0 {
+		b = cpuBudget(slice, 0)
 	} else {
 		limit = 0 // no slices: the checks get the time left
 	}
@@ -602,7 +610,7 @@ func (s *solve) learnRound(ctx context.Context, steps int, budget, limit time.Du
 		limit = c
 	}
 	for i := 0; i < steps; i++ {
-		if i > 0 && s.opts.FuzzEvals <= 0 && !until.IsZero() && time.Now().After(until) {
+		if i > 0 && s.opts.FuzzEvals <= 0 && b.spent() {
 			break
 		}
 		s.st.LearnSteps++
@@ -638,7 +646,13 @@ func (s *solve) learnRound(ctx context.Context, steps int, budget, limit time.Du
 // the checks are unbounded. The bound only chooses among models: an
 // unsat that needs it is never a verdict.
 func (s *solve) checkLearn(ctx context.Context, limit time.Duration) (*outcome, error) {
-	for s.smallBits > 0 && s.smallBits <= 32 && s.opts.Mode == CDFL {
+	// The bounded checks of a step share half of its limit, and the
+	// unbounded check gets what they left: a step never takes more than
+	// its limit (a bounded check that times out used to cost a whole
+	// limit before the unbounded one got another, on Delphi's workforce
+	// examples).
+	var used time.Duration
+	for s.smallBits > 0 && s.smallBits <= 32 && s.opts.Mode == CDFL && (limit <= 0 || used < limit/2) {
 		var vars []*smt.Func
 		seen := map[*smt.Func]bool{}
 		for _, d := range s.p.defs {
@@ -654,13 +668,14 @@ func (s *solve) checkLearn(ctx context.Context, limit time.Duration) (*outcome, 
 		}
 		cctx, cancel := ctx, context.CancelFunc(func() {})
 		if limit > 0 {
-			cctx, cancel = context.WithTimeout(ctx, limit)
+			cctx, cancel = context.WithTimeout(ctx, limit/2-used)
 		}
 		t0 := time.Now()
 		o, err := s.smt.checkSmall(cctx, vars, s.smallBits)
 		cancel()
 		s.st.SMTCalls++
 		s.st.SMTTime += time.Since(t0)
+		used += time.Since(t0)
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, err
@@ -683,6 +698,9 @@ func (s *solve) checkLearn(ctx context.Context, limit time.Duration) (*outcome, 
 			s.smallBits = 0
 		}
 	}
+	if limit > 0 {
+		limit -= used
+	}
 	return s.checkSMTWithin(ctx, nil, limit)
 }
 
@@ -694,31 +712,34 @@ type schedule struct {
 	evals int64
 	steps int
 	limit time.Duration
-	// at and atEvals are the time and the fuzz executions at the end of
-	// the last round.
-	at      time.Time
+	// at and atEvals are the CPU time of tandem's process tree and the
+	// fuzz executions at the end of the last round; begun says a round
+	// has ended.
+	at      time.Duration
 	atEvals int64
+	begun   bool
 }
 
 // due says the loop has spent a slice since the last round: in
-// executions when slices count them, else in time.
+// executions when slices count them, else in CPU time of the process
+// tree (so that load does not change the schedule).
 func (c *schedule) due(st *Stats) bool {
 	if c.evals > 0 {
 		return st.FuzzEvals-c.atEvals >= c.evals
 	}
-	return c.slice > 0 && time.Since(c.at) >= c.slice
+	return c.slice > 0 && proc.SelfTreeCPU()-c.at >= c.slice
 }
 
 // next doubles everything after a round (the first round keeps the
 // initial slice for the first fuzz run).
 func (c *schedule) next(st *Stats) {
-	if !c.at.IsZero() {
+	if c.begun {
 		c.slice *= 2
 		c.evals *= 2
 		c.steps *= 2
 		c.limit *= 2
 	}
-	c.at, c.atEvals = time.Now(), st.FuzzEvals
+	c.begun, c.at, c.atEvals = true, proc.SelfTreeCPU(), st.FuzzEvals
 }
 
 func (s *solve) activeLearning(ctx context.Context) (*Result, error) {
@@ -830,10 +851,15 @@ func (s *solve) fuzzModel(m1 []assign) *Result {
 // valid runs the closed boxes on the model and evaluates every original
 // assertion; only a model under which all are true is a sat answer.
 func (s *solve) valid(m *eval.Model) (bool, string) {
+	return s.validWith(m, s.set.CallValues)
+}
+
+// validWith is valid with the closed boxes run through boxes.
+func (s *solve) validWith(m *eval.Model, boxes func(*smt.Func, []smt.Value) (smt.Value, error)) (bool, string) {
 	if m == nil {
 		return false, "no model"
 	}
-	m.Boxes = s.set.CallValues
+	m.Boxes = boxes
 	ev := eval.New(m)
 	for i, a := range s.p.omega {
 		v, err := ev.Eval(a)
@@ -928,6 +954,10 @@ func (s *solve) tabulate(ctx context.Context, wide bool) error {
 		s.tables = map[*smt.Func]*table{}
 	}
 	start := time.Now()
+	// A quarter of the solve in CPU time (half in wall time, for a box
+	// that waits): a slow box (an external program) is left to the loop
+	// rather than tabulated.
+	b := cpuBudget(s.opts.Timeout/4, s.opts.Timeout/2)
 	for _, f := range s.p.boxList {
 		bits := domainBits(f)
 		switch {
@@ -941,12 +971,10 @@ func (s *solve) tabulate(ctx context.Context, wide bool) error {
 			}
 			s.tabled[f] = true
 		case wide && s.opts.TabulateMax >= 0 && s.opts.TableMax > 0 && 1<<bits <= s.opts.TableMax && !s.p.bound:
-			// A budget of a quarter of the solve: a slow box (an external
-			// program) is left to the loop rather than tabulated.
 			t, err := buildTable(ctx, f, bits, func(args []smt.Value) (smt.Value, bool) {
 				v, err := s.set.CallValues(f, args)
 				return v, err == nil
-			}, start.Add(s.opts.Timeout/4), min(1<<bits+1024, 20000))
+			}, b, min(1<<bits+1024, 20000))
 			if err != nil {
 				if ctx.Err() != nil {
 					return ctx.Err()
@@ -991,7 +1019,7 @@ func (s *solve) tabulateFacts(ctx context.Context, f *smt.Func, bits int) error 
 	t, err := buildTable(ctx, f, bits, func(args []smt.Value) (smt.Value, bool) {
 		v, err := s.set.CallValues(f, args)
 		return v, err == nil
-	}, time.Time{}, exactTableMax)
+	}, budget{}, exactTableMax)
 	if err == nil {
 		s.tables[f] = t
 	}

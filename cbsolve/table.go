@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/big"
 	"strings"
-	"time"
 
 	"tandem/smt"
 )
@@ -78,8 +77,8 @@ func argsOf(f *smt.Func, x uint64, args []smt.Value) {
 var errTableBudget = fmt.Errorf("table budget exceeded")
 
 // buildTable runs f on its whole domain (bits input bits) through call and
-// builds the diagram. It gives up (errTableBudget) past until, as soon as
-// the calls made so far say the rest cannot finish by then, past maxNodes
+// builds the diagram. It gives up (errTableBudget) past its budget, as soon
+// as the calls made so far say the rest cannot finish within it, past maxNodes
 // nodes, and on the context's end.
 //
 // The diagram is first built over the box's whole values. When that has
@@ -89,23 +88,19 @@ var errTableBudget = fmt.Errorf("table budget exceeded")
 // with 0/1 leaves. Bitwise and linear functions (masks, CRCs, parities)
 // are then a few nodes per bit; the table is the concatenation of the
 // bits' diagrams.
-func buildTable(ctx context.Context, f *smt.Func, bits int, call func([]smt.Value) (smt.Value, bool), until time.Time, maxNodes int) (*table, error) {
+func buildTable(ctx context.Context, f *smt.Func, bits int, call func([]smt.Value) (smt.Value, bool), bud budget, maxNodes int) (*table, error) {
 	size := uint64(1) << bits
 	vals := make([]uint64, size)
 	failed := make([]bool, size)
 	args := make([]smt.Value, len(f.Params))
-	start := time.Now()
 	for x := uint64(0); x < size; x++ {
 		if x%1024 == 0 && x > 0 {
 			if ctx.Err() != nil {
 				return nil, errTableBudget
 			}
-			if !until.IsZero() {
-				now := time.Now()
-				// The rate so far projects the whole domain's cost.
-				if now.After(until) || (start.Add(time.Duration(float64(now.Sub(start)) * float64(size) / float64(x))).After(until)) {
-					return nil, errTableBudget
-				}
+			// The rate so far projects the whole domain's cost.
+			if bud.projected(x, size) {
+				return nil, errTableBudget
 			}
 		}
 		argsOf(f, x, args)

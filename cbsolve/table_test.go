@@ -56,7 +56,7 @@ func TestTableDiagram(t *testing.T) {
 			}
 			return smt.BVValue{W: f.Result.Width, V: new(big.Int).SetUint64(v)}, true
 		}
-		tab, err := buildTable(context.Background(), f, bits, call, time.Time{}, 1<<20)
+		tab, err := buildTable(context.Background(), f, bits, call, budget{}, 1<<20)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -114,7 +114,7 @@ func TestBitSlicedTable(t *testing.T) {
 			v, _ := fn(x)
 			return smt.BVValue{W: c.bits, V: new(big.Int).SetUint64(v)}, true
 		}
-		tab, err := buildTable(context.Background(), f, c.bits, call, time.Time{}, 1<<c.bits+1024)
+		tab, err := buildTable(context.Background(), f, c.bits, call, budget{}, 1<<c.bits+1024)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -154,11 +154,12 @@ func TestBudgetProjected(t *testing.T) {
 	calls := 0
 	call := func(args []smt.Value) (smt.Value, bool) {
 		calls++
-		time.Sleep(200 * time.Microsecond) // 2^18 calls: 52 s at least
 		return args[0], true
 	}
-	// The limit is far below the whole domain's cost.
-	_, err = buildTable(context.Background(), f, 18, call, time.Now().Add(5*time.Second), 1<<20)
+	// Each call costs 200 µs of CPU on the budget's clock (2^18 calls:
+	// 52 s); the limit is far below the whole domain's cost.
+	b := budget{limit: 5 * time.Second, used: func() time.Duration { return time.Duration(calls) * 200 * time.Microsecond }}
+	_, err = buildTable(context.Background(), f, 18, call, b, 1<<20)
 	if err != errTableBudget || calls > 4096 {
 		t.Fatalf("%v after %d calls; want the budget refused after the first calls' projection", err, calls)
 	}

@@ -362,3 +362,17 @@ func TestRlimitsClampedToOwn(t *testing.T) {
 		t.Fatalf("child RLIMIT_CPU = %+v, want {10 11} under a larger own limit", got)
 	}
 }
+
+// TestSelfTreeCPU: CPU this process burns shows in SelfTreeCPU.
+func TestSelfTreeCPU(t *testing.T) {
+	t0 := SelfTreeCPU()
+	x := uint64(1)
+	for i := 0; i < 1<<32 && SelfTreeCPU()-t0 < 30*time.Millisecond; i++ {
+		for j := 0; j < 1<<16; j++ {
+			x = x*6364136223846793005 + 1442695040888963407
+		}
+	}
+	if d := SelfTreeCPU() - t0; d < 30*time.Millisecond {
+		t.Fatalf("SelfTreeCPU grew by %v after a busy loop (x=%d)", d, x)
+	}
+}
