@@ -58,6 +58,10 @@ type Diver struct {
 
 	// observe, when set (tests), sees every judged mutant.
 	observe func(mutantEvent)
+	// checkPlainModel, when set (tests), sees every model that
+	// readPlainModel read, with the script smtlib.ParseModel reads it
+	// against, so the test can compare.
+	checkPlainModel func(text string, em *eval.Model, sc *smtlib.Script, names map[string]*smt.Func)
 }
 
 // mutantEvent is one judged mutant, for Diver.observe.

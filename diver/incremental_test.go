@@ -9,7 +9,10 @@ import (
 	"time"
 
 	"tandem/campaign"
+	"tandem/eval"
 	"tandem/internal/testutil"
+	"tandem/smt"
+	"tandem/smtlib"
 )
 
 // Seeds for the incremental-vs-one-shot differential test: every logic
@@ -70,6 +73,9 @@ func TestIncrementalMatchesOneShot(t *testing.T) {
 						Timeout: 3 * time.Second, NoOptionFuzz: true, OneShot: oneShot, Session: style})
 					if err != nil {
 						t.Fatal(err)
+					}
+					d.checkPlainModel = func(text string, em *eval.Model, sc *smtlib.Script, names map[string]*smt.Func) {
+						samePlainModel(t, text, em, sc, names)
 					}
 					d.observe = func(e mutantEvent) {
 						runs[i] = append(runs[i], e)

@@ -81,13 +81,21 @@ func (rn *runner) judgeMutant(a answer, mu *Mutant) (Outcome, *campaign.Finding,
 		if model == "" {
 			return nil, "model: " + solver.ErrNoModel.Error()
 		}
+		names := rn.modelNames()
 		for _, f := range mu.Fresh {
 			if !rn.declared[f] {
 				if err := rn.ss.sc.Declare(f); err != nil {
 					return nil, "model: " + err.Error()
 				}
 				rn.declared[f] = true
+				names[smt.QuoteSymbol(f.Name)] = f
 			}
+		}
+		if em, ok := readPlainModel(model, names); ok {
+			if rn.d.checkPlainModel != nil {
+				rn.d.checkPlainModel(model, em, rn.ss.sc, names)
+			}
+			return evaluate(rn.judge.evaluator(em, true, mu.Model), mu.Formula.Assertions()), ""
 		}
 		sm := rn.lastModel.sm
 		if model != rn.lastModel.text || len(rn.declared) != rn.lastModel.declared || sm == nil {

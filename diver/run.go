@@ -159,6 +159,7 @@ type runner struct {
 	sessions map[string]*seedSession // by solver spec
 	declared map[*smt.Func]bool      // fresh constants made known to ss.sc
 	judge    judgeMemo               // judges every mutant (see evaluate)
+	names    map[string]*smt.Func    // the constants a model may name (see readPlainModel)
 	texts    assertTexts             // the printed assertions (see body)
 	// lastModel is the last model text judged, its parse and how many
 	// fresh constants were declared then
@@ -372,6 +373,18 @@ func (rn *runner) header(ctx context.Context, ses *seedSession) error {
 	}
 	ses.base = true
 	return nil
+}
+
+// modelNames is the seed's constants by quoted symbol, for
+// readPlainModel; judgeMutant adds the fresh ones as it declares them.
+func (rn *runner) modelNames() map[string]*smt.Func {
+	if rn.names == nil {
+		rn.names = make(map[string]*smt.Func, len(rn.ss.consts))
+		for _, c := range rn.ss.consts {
+			rn.names[smt.QuoteSymbol(c.Name)] = c
+		}
+	}
+	return rn.names
 }
 
 func boolIndex(b bool) int {

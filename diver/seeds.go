@@ -157,7 +157,13 @@ func modelText(consts []*smt.Func, m map[*smt.Func]smt.Value) string {
 	b.WriteString("(\n")
 	for _, f := range consts {
 		if v, ok := m[f]; ok {
-			fmt.Fprintf(&b, "  (define-fun %s () %s %s)\n", smt.QuoteSymbol(f.Name), f.Result, v)
+			b.WriteString("  (define-fun ")
+			b.WriteString(smt.QuoteSymbol(f.Name))
+			b.WriteString(" () ")
+			b.WriteString(f.Result.String())
+			b.WriteByte(' ')
+			b.WriteString(v.String())
+			b.WriteString(")\n")
 		}
 	}
 	b.WriteString(")\n")

@@ -1,11 +1,11 @@
 package solver
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
 	"strconv"
 	"strings"
@@ -129,12 +129,13 @@ type Session struct {
 
 // incarnation is one solver process of a session.
 type incarnation struct {
-	pr     *child
-	frames chan frame
-	quit   chan struct{}
-	rdone  chan struct{}
-	errC   *capture
-	sent   history // what was written to it (Session.History)
+	pr *child
+	// fr reads the solver's responses in the calling goroutine, under
+	// the call's read deadline (see readReply): no reader goroutine, so
+	// no hand-off per response.
+	fr   *frameReader
+	errC *capture
+	sent history // what was written to it (Session.History)
 }
 
 // stackCmd is one command of the live stack a restart replays; lasting
@@ -191,23 +192,8 @@ func (s *Session) spawn(ctx context.Context) error {
 		s.stats.Restarts++
 	}
 	s.stats.Processes++
-	inc := &incarnation{pr: pr, frames: make(chan frame), quit: make(chan struct{}), rdone: make(chan struct{})}
+	inc := &incarnation{pr: pr, fr: newFrameReader(pr.stdout, s.opts.MaxResponse)}
 	inc.errC = startCapture(pr.stderr, 1<<20)
-	go func() {
-		defer close(inc.rdone)
-		fr := newFrameReader(pr.stdout, s.opts.MaxResponse)
-		for {
-			text, err := fr.next()
-			select {
-			case inc.frames <- frame{text, err}:
-			case <-inc.quit:
-				return
-			}
-			if err != nil {
-				return
-			}
-		}
-	}()
 	s.cur = inc
 	if r := s.roundTrip(ctx, "(set-option :print-success true)"); r.Kind != RespSuccess {
 		s.teardown()
@@ -232,8 +218,9 @@ func (s *Session) spawn(ctx context.Context) error {
 	return nil
 }
 
-// teardown kills the current process group and waits for every goroutine
-// of the incarnation to finish.
+// teardown kills the current process group, waits until it is reaped
+// and closes its pipes (nothing reads stdout but a call, which has
+// returned).
 func (s *Session) teardown() {
 	inc := s.cur
 	if inc == nil {
@@ -241,19 +228,12 @@ func (s *Session) teardown() {
 	}
 	s.cur = nil
 	s.lastSent = &inc.sent
-	close(inc.quit)
 	inc.pr.Kill()
 	<-inc.pr.Done()
 	if e := inc.pr.Exit(); e.Err == nil {
 		s.stats.EndedCPU += e.User + e.Sys
 	}
 	inc.pr.stdin.Close()
-	select {
-	case <-inc.rdone:
-	case <-time.After(drainGrace):
-		inc.pr.stdout.SetReadDeadline(time.Now())
-		<-inc.rdone
-	}
 	inc.pr.stdout.Close()
 	inc.errC.finish(inc.pr.stderr, drainGrace)
 }
@@ -263,7 +243,7 @@ func (s *Session) teardown() {
 // reply; it does not restart.
 func (s *Session) roundTrip(ctx context.Context, cmd string) Reply {
 	inc := s.cur
-	w := s.startWait(inc, s.deadline(ctx))
+	w := s.startWait(ctx, inc, s.deadline(ctx))
 	defer w.stop()
 	inc.pr.stdin.SetWriteDeadline(w.deadline)
 	inc.sent.add([]byte(cmd + "\n"))
@@ -274,30 +254,47 @@ func (s *Session) roundTrip(ctx context.Context, cmd string) Reply {
 }
 
 // callWait is how long one call may wait: its wall deadline and, with
-// SessionOptions.CallCPU, the process tree's CPU time at its start and a
-// timer for the next look at it. The tree cannot use more CPU than wall
-// time times the machine's cores, so the next look is when the rest of
-// the limit could at the earliest be used up: a few looks per call, not a
+// SessionOptions.CallCPU, the process tree's CPU time at its start and
+// when to look at it next. The tree cannot use more CPU than wall time
+// times the machine's cores, so the next look is when the rest of the
+// limit could at the earliest be used up: a few looks per call, not a
 // poll every few milliseconds (which on a loaded machine, where a CPU
-// second takes many wall seconds, cost tandem more than the call).
+// second takes many wall seconds, cost tandem more than the call). The
+// reads of the solver's output wait until the earlier of the two
+// (stdout's read deadline), or until ctx is done (ctx's AfterFunc moves
+// the deadline to the past).
 type callWait struct {
 	deadline time.Time
-	timer    *time.Timer
-	cpuTimer *time.Timer
-	tick     <-chan time.Time // nil without a CPU limit
+	look     time.Time // zero without a CPU limit
 	cpu0     time.Duration
 	limit    time.Duration
+	out      *os.File
+	stopCtx  func() bool
 }
 
-func (s *Session) startWait(inc *incarnation, deadline time.Time) *callWait {
-	w := &callWait{deadline: deadline, timer: time.NewTimer(time.Until(deadline))}
+func (s *Session) startWait(ctx context.Context, inc *incarnation, deadline time.Time) *callWait {
+	w := &callWait{deadline: deadline, out: inc.pr.stdout}
 	if s.opts.CallCPU > 0 {
 		w.limit = s.opts.CallCPU
 		w.cpu0 = inc.pr.TreeCPU()
-		w.cpuTimer = time.NewTimer(nextCPULook(w.limit))
-		w.tick = w.cpuTimer.C
+		w.look = time.Now().Add(nextCPULook(w.limit))
+	}
+	w.arm()
+	if ctx.Done() != nil {
+		out := w.out
+		w.stopCtx = context.AfterFunc(ctx, func() { out.SetReadDeadline(time.Unix(1, 0)) })
 	}
 	return w
+}
+
+// arm sets the read deadline of the solver's output to the call's next
+// moment to look: its deadline or its next look at the CPU time.
+func (w *callWait) arm() {
+	d := w.deadline
+	if !w.look.IsZero() && w.look.Before(d) {
+		d = w.look
+	}
+	w.out.SetReadDeadline(d)
 }
 
 // nextCPULook is the wall time in which a tree can use rest of CPU time
@@ -307,9 +304,8 @@ func nextCPULook(rest time.Duration) time.Duration {
 }
 
 func (w *callWait) stop() {
-	w.timer.Stop()
-	if w.cpuTimer != nil {
-		w.cpuTimer.Stop()
+	if w.stopCtx != nil {
+		w.stopCtx()
 	}
 }
 
@@ -344,7 +340,7 @@ const syncWrite = 32 << 10
 // down then, as in roundTrip.
 func (s *Session) roundTrips(ctx context.Context, cmds []string) []Reply {
 	inc := s.cur
-	w := s.startWait(inc, s.deadline(ctx))
+	w := s.startWait(ctx, inc, s.deadline(ctx))
 	defer w.stop()
 	werr := s.writeAll(inc, joinCommands(cmds), w.deadline)
 	out := make([]Reply, len(cmds))
@@ -403,31 +399,36 @@ func (s *Session) writeAll(inc *incarnation, text []byte, deadline time.Time) <-
 }
 
 // readReply reads the next response of inc, until the call's wall
-// deadline or CPU limit is reached or ctx is done.
+// deadline or CPU limit is reached or ctx is done. It reads in the
+// calling goroutine: a read deadline (see callWait) interrupts it to
+// look at the CPU time, and the response read so far is kept.
 func (s *Session) readReply(ctx context.Context, inc *incarnation, w *callWait) Reply {
 	for {
-		select {
-		case f := <-inc.frames:
-			return s.frameReply(f)
-		case <-w.timer.C:
+		text, err := inc.fr.next()
+		if !isDeadline(err) {
+			return s.frameReply(frame{text, err})
+		}
+		now := time.Now()
+		if ctx.Err() != nil || !now.Before(w.deadline) {
 			return s.timedOut(ctx)
-		case <-ctx.Done():
+		}
+		if !w.look.IsZero() && !now.Before(w.look) {
+			used := inc.pr.TreeCPU() - w.cpu0
+			if used >= w.limit {
+				r := s.timedOut(ctx)
+				if r.Status == StatusTimeout {
+					r.Message = "CPU time limit reached; solver process killed"
+				}
+				return r
+			}
+			w.look = now.Add(nextCPULook(w.limit - used))
+		}
+		// the deadline came early (ctx's AfterFunc of an earlier call
+		// on the same pipe): arm it again, then look at ctx, whose
+		// AfterFunc may have run before this arm
+		w.arm()
+		if ctx.Err() != nil {
 			return s.timedOut(ctx)
-		case <-w.tick:
-			if used := inc.pr.TreeCPU() - w.cpu0; used < w.limit {
-				w.cpuTimer.Reset(nextCPULook(w.limit - used))
-				continue
-			}
-			select {
-			case f := <-inc.frames: // it answered as the limit passed
-				return s.frameReply(f)
-			default:
-			}
-			r := s.timedOut(ctx)
-			if r.Status == StatusTimeout {
-				r.Message = "CPU time limit reached; solver process killed"
-			}
-			return r
 		}
 	}
 }
@@ -762,19 +763,79 @@ func (s *Session) Exec(ctx context.Context, command string) (Reply, error) {
 	return r, err
 }
 
-// checkCommand checks that text is exactly one balanced s-expression.
+// checkCommand checks that text is exactly one balanced s-expression:
+// after top-level blanks, comments and stray ')' (which a frameReader
+// skips), one list, then nothing but those. It scans the bytes once
+// without allocating (it runs for every command of every exchange) and
+// accepts exactly what reading text with a frameReader accepts:
+// TestCheckCommandMatchesFrames and FuzzCheckCommand compare the two.
 func checkCommand(text string) error {
-	// A small buffer: this runs for every command, and the 64 KiB of a
-	// solver's output reader would dominate an assert-heavy session.
-	fr := &frameReader{r: bufio.NewReaderSize(strings.NewReader(text), min(len(text)+16, 4096))}
-	first, err := fr.next()
-	if err != nil || !strings.HasPrefix(first, "(") {
+	i, n := 0, len(text)
+	// skip moves i past top-level blanks, comments and stray ')'.
+	skip := func() {
+		for i < n {
+			switch text[i] {
+			case ' ', '\t', '\n', '\r', '\f', '\v', ')':
+				i++
+			case ';':
+				for i < n && text[i] != '\n' {
+					i++
+				}
+			default:
+				return
+			}
+		}
+	}
+	skip()
+	if i == n || text[i] != '(' || !balancedList(text, &i) {
 		return fmt.Errorf("not one SMT-LIB command: %.80q", text)
 	}
-	if _, err := fr.next(); err != io.EOF {
+	if skip(); i < n {
 		return fmt.Errorf("more than one SMT-LIB command in %.80q: send them one at a time", text)
 	}
 	return nil
+}
+
+// balancedList moves *i from the '(' at text[*i] past the ')' that
+// closes it, following the frameReader's rules for string literals (""
+// escapes), |quoted| symbols and ; comments; false when text ends first.
+func balancedList(text string, i *int) bool {
+	depth := 0
+	for j := *i; j < len(text); j++ {
+		switch text[j] {
+		case '(':
+			depth++
+		case ')':
+			if depth--; depth == 0 {
+				*i = j + 1
+				return true
+			}
+		case '"':
+			for j++; ; j++ {
+				if j >= len(text) {
+					return false
+				}
+				if text[j] == '"' {
+					if j+1 < len(text) && text[j+1] == '"' {
+						j++
+						continue
+					}
+					break
+				}
+			}
+		case '|':
+			for j++; j < len(text) && text[j] != '|'; j++ {
+			}
+			if j >= len(text) {
+				return false
+			}
+		case ';':
+			for j < len(text) && text[j] != '\n' {
+				j++
+			}
+		}
+	}
+	return false
 }
 
 // Assert adds (assert term) to the current level.
@@ -1008,7 +1069,7 @@ func (s *Session) exchange(ctx context.Context, reset bool, cmds []string) (Exch
 		return Exchange{Failure: *fail, Restarted: restarted, Wall: time.Since(start)}, err
 	}
 	inc := s.cur
-	w := s.startWait(inc, s.deadline(ctx))
+	w := s.startWait(ctx, inc, s.deadline(ctx))
 	defer w.stop()
 	all := make([]string, 0, len(cmds)+3)
 	if reset {

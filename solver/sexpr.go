@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 )
 
 // errFrameTooLarge is returned by [frameReader.next] when one response is
@@ -31,6 +32,21 @@ type frameReader struct {
 	// line counts the newlines read; startLine is its value where the
 	// last response returned began (the 0-based line of its first byte).
 	line, startLine int
+	// st is the state of a response that a read deadline cut short
+	// (os.ErrDeadlineExceeded from the underlying reader, see
+	// Session.readReply); resume says the next call goes on with it.
+	st     frameState
+	resume bool
+}
+
+// frameState is where frameReader.next is inside a response.
+type frameState struct {
+	depth                              int
+	inStr, inQuote, inComment, started bool
+	// peek is a look at the next byte that a deadline interrupted:
+	// peekStr after a '"' inside a string literal ("" escapes it),
+	// peekQuote after the '|' closing a top-level quoted symbol.
+	peekStr, peekQuote bool
 }
 
 func newFrameReader(r io.Reader, max int) *frameReader {
@@ -44,23 +60,62 @@ func newBytesFrameReader(out []byte) *frameReader {
 	return &frameReader{r: bufio.NewReaderSize(bytes.NewReader(out), min(len(out), 64<<10))}
 }
 
+// isDeadline says err is a read deadline passing (not an end of input).
+func isDeadline(err error) bool { return errors.Is(err, os.ErrDeadlineExceeded) }
+
 // next returns the next top-level response. At a clean end of input it
 // returns io.EOF; in the middle of a response it returns errUnterminated
-// (with the partial text).
+// (with the partial text). When the underlying reader's deadline passes
+// it returns os.ErrDeadlineExceeded and keeps what it has read, so the
+// next call resumes the response.
 func (f *frameReader) next() (string, error) {
-	f.buf = f.buf[:0]
-	depth := 0
-	inStr, inQuote, inComment := false, false, false
-	started := false
+	s := f.st
+	if !f.resume {
+		f.buf = f.buf[:0]
+		s = frameState{}
+	}
+	f.resume = false
+	suspend := func(err error) (string, error) {
+		f.st, f.resume = s, true
+		return "", err
+	}
 	for {
+		if s.peekStr || s.peekQuote {
+			b, err := f.r.Peek(1)
+			if isDeadline(err) {
+				return suspend(err)
+			}
+			if s.peekStr {
+				// "" is an escaped quote
+				s.peekStr = false
+				if err == nil && b[0] == '"' {
+					f.r.ReadByte()
+					f.buf = append(f.buf, '"')
+					continue
+				}
+				s.inStr = false
+				if s.depth == 0 {
+					return string(f.buf), nil
+				}
+				continue
+			}
+			s.peekQuote = false
+			if err != nil || atomEnd(b[0]) {
+				return string(f.buf), nil
+			}
+			continue
+		}
 		c, err := f.r.ReadByte()
 		if c == '\n' && err == nil {
 			f.line++
 		}
 		if err != nil {
+			if isDeadline(err) {
+				return suspend(err)
+			}
 			if err == io.EOF {
-				if started {
-					if depth == 0 && !inStr && !inQuote {
+				if s.started {
+					if s.depth == 0 && !s.inStr && !s.inQuote {
 						return string(f.buf), nil // atom ended by EOF
 					}
 					return string(f.buf), errUnterminated
@@ -70,90 +125,77 @@ func (f *frameReader) next() (string, error) {
 			return string(f.buf), err
 		}
 		switch {
-		case inComment:
+		case s.inComment:
 			if c == '\n' {
-				inComment = false
+				s.inComment = false
 			}
-			if started {
+			if s.started {
 				f.buf = append(f.buf, c)
 			}
 			continue
-		case inStr:
+		case s.inStr:
 			f.buf = append(f.buf, c)
-			if c == '"' {
-				// "" is an escaped quote: peek at the next byte.
-				if b, err := f.r.Peek(1); err == nil && b[0] == '"' {
-					f.r.ReadByte()
-					f.buf = append(f.buf, '"')
-				} else {
-					inStr = false
-					if depth == 0 {
-						return string(f.buf), nil
-					}
-				}
-			}
-		case inQuote:
+			s.peekStr = c == '"'
+		case s.inQuote:
 			f.buf = append(f.buf, c)
 			if c == '|' {
-				inQuote = false
-				if depth == 0 && atomEnds(f.r) {
-					return string(f.buf), nil
-				}
+				s.inQuote = false
+				s.peekQuote = s.depth == 0
 			}
 		default:
 			switch c {
 			case ';':
-				inComment = true
-				if started {
+				s.inComment = true
+				if s.started {
 					f.buf = append(f.buf, c)
 				}
 				continue
 			case '(':
-				if started && depth == 0 {
+				if s.started && s.depth == 0 {
 					// An atom directly followed by '(' ends the atom.
 					f.r.UnreadByte()
 					return string(f.buf), nil
 				}
-				if !started {
-					started, f.startLine = true, f.line
+				if !s.started {
+					s.started, f.startLine = true, f.line
 				}
-				depth++
+				s.depth++
 				f.buf = append(f.buf, c)
 			case ')':
-				if depth == 0 {
-					if started {
+				if s.depth == 0 {
+					if s.started {
 						f.r.UnreadByte()
 						return string(f.buf), nil
 					}
 					continue // a stray ')' at top level: skip it
 				}
-				depth--
+				s.depth--
 				f.buf = append(f.buf, c)
-				if depth == 0 {
+				if s.depth == 0 {
 					return string(f.buf), nil
 				}
 			case '"', '|':
-				if started && depth == 0 {
+				if s.started && s.depth == 0 {
 					// A string or quoted symbol right after an atom ends it.
 					f.r.UnreadByte()
 					return string(f.buf), nil
 				}
-				if !started {
-					started, f.startLine = true, f.line
+				if !s.started {
+					s.started, f.startLine = true, f.line
 				}
-				inStr, inQuote = c == '"', c == '|'
+				s.inStr, s.inQuote = c == '"', c == '|'
 				f.buf = append(f.buf, c)
 			case ' ', '\t', '\n', '\r', '\f', '\v':
-				if !started {
+				if !s.started {
 					continue
 				}
-				if depth == 0 {
+				if s.depth == 0 {
 					return string(f.buf), nil
 				}
 				f.buf = append(f.buf, c)
 			default:
-				if !started {
-					started, f.startLine = true, f.line
+				if !s.started {
+					s.started, f.startLine = true, f.line
 				}
 				f.buf = append(f.buf, c)
 			}
@@ -164,13 +206,9 @@ func (f *frameReader) next() (string, error) {
 	}
 }
 
-// atomEnds reports whether the byte after a closing | ends a top-level atom.
-func atomEnds(r *bufio.Reader) bool {
-	b, err := r.Peek(1)
-	if err != nil {
-		return true
-	}
-	switch b[0] {
+// atomEnd reports whether byte b after a closing | ends a top-level atom.
+func atomEnd(b byte) bool {
+	switch b {
 	case ' ', '\t', '\n', '\r', '(', ')', ';':
 		return true
 	}

@@ -181,6 +181,11 @@ func ownCgroup() (string, error) {
 type cgroup struct {
 	dir string
 	fd  int // the directory, for CLONE_INTO_CGROUP; -1 once the child runs
+	// stat is cpu.stat, opened at the first read (statOpened) and read
+	// again at offset 0 each time (a session reads it per call); -1 when
+	// it is not open
+	stat       int
+	statOpened bool
 }
 
 func newCgroup(seq uint64, memory int64) (*cgroup, error) {
@@ -197,7 +202,7 @@ func newCgroup(seq uint64, memory int64) (*cgroup, error) {
 		os.Remove(dir)
 		return nil, err
 	}
-	return &cgroup{dir: dir, fd: fd}, nil
+	return &cgroup{dir: dir, fd: fd, stat: -1}, nil
 }
 
 func (c *cgroup) closeFD() {
@@ -214,7 +219,15 @@ func (c *cgroup) kill() {
 // remove deletes an unused cgroup.
 func (c *cgroup) remove() {
 	c.closeFD()
+	c.closeStat()
 	os.Remove(c.dir)
+}
+
+func (c *cgroup) closeStat() {
+	if c.stat >= 0 {
+		unix.Close(c.stat)
+	}
+	c.stat, c.statOpened = -1, true
 }
 
 // populated reads cgroup.events.
@@ -234,6 +247,7 @@ func (c *cgroup) finish(hit string) (usage, string) {
 		}
 	}
 	u := c.cpu()
+	c.closeStat()
 	if hit == "" {
 		if ev, err := os.ReadFile(filepath.Join(c.dir, "memory.events")); err == nil && statValue(ev, "oom_kill") > 0 {
 			hit = "memory"
@@ -248,12 +262,31 @@ func (c *cgroup) finish(hit string) (usage, string) {
 	return u, hit
 }
 
-// cpu reads cpu.stat.
+// cpu reads cpu.stat: one pread of the file kept open (a kernfs file
+// is generated anew at offset 0) into a buffer on the stack, or, when
+// the file cannot be kept open or is larger, a whole read.
 func (c *cgroup) cpu() usage {
+	if !c.statOpened {
+		c.statOpened = true
+		if fd, err := unix.Open(filepath.Join(c.dir, "cpu.stat"), unix.O_RDONLY|unix.O_CLOEXEC, 0); err == nil {
+			c.stat = fd
+		}
+	}
+	var buf [1024]byte
+	if c.stat >= 0 {
+		if n, err := unix.Pread(c.stat, buf[:], 0); err == nil && n < len(buf) {
+			return cpuUsage(buf[:n])
+		}
+	}
 	b, err := os.ReadFile(filepath.Join(c.dir, "cpu.stat"))
 	if err != nil {
 		return usage{}
 	}
+	return cpuUsage(b)
+}
+
+// cpuUsage reads user_usec and system_usec of a cpu.stat.
+func cpuUsage(b []byte) usage {
 	return usage{
 		user: time.Duration(statValue(b, "user_usec")) * time.Microsecond,
 		sys:  time.Duration(statValue(b, "system_usec")) * time.Microsecond,
@@ -272,11 +305,24 @@ func (c *cgroup) pids() []int {
 	return out
 }
 
-// statValue reads "key value" from a cgroup stat file.
+// statValue reads "key value" from a cgroup stat file (without
+// allocating: a session reads cpu.stat per call).
 func statValue(b []byte, key string) int64 {
-	for _, line := range strings.Split(string(b), "\n") {
-		if v, ok := strings.CutPrefix(line, key+" "); ok {
-			n, _ := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+	for len(b) > 0 {
+		line := b
+		if i := bytes.IndexByte(b, '\n'); i >= 0 {
+			line, b = b[:i], b[i+1:]
+		} else {
+			b = nil
+		}
+		if len(line) > len(key) && string(line[:len(key)]) == key && line[len(key)] == ' ' {
+			var n int64
+			for _, c := range bytes.TrimSpace(line[len(key)+1:]) {
+				if c < '0' || c > '9' || n > (1<<62)/10 {
+					return 0
+				}
+				n = 10*n + int64(c-'0')
+			}
 			return n
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -374,5 +375,49 @@ func TestSelfTreeCPU(t *testing.T) {
 	}
 	if d := SelfTreeCPU() - t0; d < 30*time.Millisecond {
 		t.Fatalf("SelfTreeCPU grew by %v after a busy loop (x=%d)", d, x)
+	}
+}
+
+// TestCgroupCPUPread: cpu.stat read again at offset 0 of the file kept
+// open (how a session reads its tree's CPU per call) gives what reading
+// the file anew gives, as the tree burns CPU: each read between two of
+// the other kind, never less than the one before.
+func TestCgroupCPUPread(t *testing.T) {
+	if !inMode(t, ModeCgroup) {
+		return
+	}
+	c, sc := startHelper(t, "fork 1 spin", Limits{CPU: 5 * time.Second})
+	pids(t, sc, 1)
+	defer c.Stop(100 * time.Millisecond)
+	readFile := func() time.Duration {
+		b, err := os.ReadFile(filepath.Join(c.cg.dir, "cpu.stat"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		u := cpuUsage(b)
+		return u.user + u.sys
+	}
+	last := c.TreeCPU()
+	for range 200 {
+		f := readFile()
+		p := c.TreeCPU()
+		if f < last || p < f {
+			t.Fatalf("pread %v, then read %v, then pread %v: not in order", last, f, p)
+		}
+		last = p
+		time.Sleep(time.Millisecond)
+	}
+	if last == 0 || c.cg.stat < 0 {
+		t.Fatalf("tree CPU %v after 200 ms of spinning; cpu.stat kept open: %v", last, c.cg.stat >= 0)
+	}
+	t.Logf("tree CPU %v", last)
+}
+
+func TestStatValue(t *testing.T) {
+	b := []byte("usage_usec 123\nuser_usec 100\nsystem_usec 23\nnr_periods 0\nuser 5\n")
+	for key, want := range map[string]int64{"usage_usec": 123, "user_usec": 100, "system_usec": 23, "nr_periods": 0, "user": 5, "usage": 0, "missing": 0} {
+		if got := statValue(b, key); got != want {
+			t.Errorf("%s: %d, want %d", key, got, want)
+		}
 	}
 }
