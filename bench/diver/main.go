@@ -115,6 +115,15 @@ func main() {
 	rounds := flag.Int("rounds", 2, "speed: rounds per logic (each: push, reset, auto and one-shot in rotating order, then harness-only)")
 	cpuProfile := flag.String("cpuprofile", "", "write this process's CPU profile (pprof) to this file")
 	flag.Parse()
+	// Go's flag package stops at the first seed directory: a flag written
+	// after one would be read as a directory, and the run would quietly
+	// measure something else.
+	for _, a := range flag.Args() {
+		if strings.HasPrefix(a, "-") {
+			fmt.Fprintf(os.Stderr, "bench/diver: %q comes after a seed directory; put every flag before the directories\n", a)
+			os.Exit(2)
+		}
+	}
 	if *cpuProfile != "" {
 		stop, err := startProfile(*cpuProfile)
 		if err != nil {
