@@ -26,9 +26,14 @@ type record struct {
 	Mode     string  `json:"mode"`
 	Seed     uint64  `json:"seed"`
 	Timeout  float64 `json:"timeout_s"`
-	Status   string  `json:"status"`
-	Reason   string  `json:"reason,omitempty"`
-	Wrong    string  `json:"wrong,omitempty"`
+	// SolveTimeout is the --timeout tandem solve was given in a child
+	// process (clock "cpu"). Records without it come from runs that gave
+	// ten times the CPU limit, which skews cdfl (see runProcess), and are
+	// not resumed.
+	SolveTimeout float64 `json:"solve_timeout_s,omitempty"`
+	Status       string  `json:"status"`
+	Reason       string  `json:"reason,omitempty"`
+	Wrong        string  `json:"wrong,omitempty"`
 	// Seconds is the time the table and the cactus plot count: the CPU
 	// time of tandem solve's process tree (user+sys, z3 included) with
 	// -tandem, the wall time of the in-process call without it.
@@ -77,6 +82,9 @@ func appendRecord(f *os.File, o *outcome, timeout time.Duration, clock string) e
 	r := record{Instance: o.Inst.Name, Source: o.Inst.Source, Expected: o.Inst.Expected, Mode: o.Mode, Seed: o.Inst.Seed,
 		Timeout: timeout.Seconds(), Status: o.Status, Reason: o.Reason, Wrong: o.Wrong, Seconds: o.Time.Seconds(),
 		Clock: clock, Wall: o.Wall.Seconds(), Stats: o.Stats}
+	if clock == "cpu" {
+		r.SolveTimeout = timeout.Seconds()
+	}
 	b, err := json.Marshal(r)
 	if err != nil {
 		return err
@@ -103,6 +111,9 @@ func resumed(recs []*record, insts []*instance, modes []cbsolve.Mode, timeout ti
 		if in == nil || !want[r.Mode] || r.Seed != in.Seed || r.Timeout != timeout.Seconds() || done[r.key()] {
 			continue
 		}
+		if r.Clock == "cpu" && r.SolveTimeout != r.Timeout {
+			continue // an old child-process record: tandem had ten times the limit
+		}
 		done[r.key()] = true
 		o := &outcome{Inst: in, Mode: r.Mode, Status: r.Status, Reason: r.Reason, Wrong: r.Wrong,
 			Time: secs(r.Seconds), Wall: secs(r.Wall), Stats: r.Stats}
@@ -119,14 +130,18 @@ func secs(s float64) time.Duration { return time.Duration(s * float64(time.Secon
 
 // runProcess solves one instance in one mode with tandem solve as a child
 // process (the binary at bin), limited to timeout of CPU time of its whole
-// process tree (z3 included) and killed with its descendants past it. Its
-// wall-clock --timeout is ten times that, so that on a loaded machine the
-// CPU limit decides, not the load. A sat model is re-validated here, with
-// freshly opened boxes.
+// process tree (z3 included) and killed with its descendants past it.
+// tandem's own --timeout is the same: cdfl sizes its phases from it (the
+// pre-check and the surrogate check get a quarter each), and ten times the
+// limit, as this bench passed before, let cdfl spend the whole CPU limit in
+// phases sized for ten minutes. --timeout is wall time, so run the bench
+// with -j at most the free cores: on a loaded machine it ends jobs before
+// their CPU limit. A sat model is re-validated here, with freshly opened
+// boxes.
 func runProcess(bin string, in *instance, mode cbsolve.Mode, timeout, cbTimeout time.Duration, smtName string) *outcome {
 	o := &outcome{Inst: in, Mode: mode.String()}
 	args := []string{"solve", in.Path, "--json", "--mode", mode.String(), "--smt", smtName,
-		"--timeout", (10 * timeout).String(), "--cb-timeout", cbTimeout.String(), "--seed", fmt.Sprint(in.Seed)}
+		"--timeout", timeout.String(), "--cb-timeout", cbTimeout.String(), "--seed", fmt.Sprint(in.Seed)}
 	names := make([]string, 0, len(in.Boxes))
 	for n := range in.Boxes {
 		names = append(names, n)

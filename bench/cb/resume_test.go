@@ -53,6 +53,13 @@ func TestResume(t *testing.T) {
 	if outs, _ := resumed(recs, []*instance{a, b}, modes, 10*time.Second); len(outs) != 0 {
 		t.Errorf("records of a 60 s run resumed a 10 s run")
 	}
+	// A child-process record from before solve_timeout_s (tandem was given
+	// ten times the CPU limit) is not resumed.
+	old := *recs[0]
+	old.SolveTimeout = 0
+	if outs, _ := resumed([]*record{&old}, []*instance{a, b}, modes, 60*time.Second); len(outs) != 0 {
+		t.Errorf("an old child-process record (no solve_timeout_s) was resumed")
+	}
 	if _, err := os.Stat(path); err != nil {
 		t.Fatal(err)
 	}
