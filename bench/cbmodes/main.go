@@ -319,23 +319,14 @@ func summarize(rep *report, ms []string, timeout time.Duration) {
 			if r.Mode != m {
 				continue
 			}
-			s.Runs++
 			if r.Wrong {
 				s.Wrong++
 			}
 			if solved(r) {
 				s.Solved++
-				s.PAR2CPU += r.CPU
-				s.PAR2Wall += r.Wall
-			} else {
-				s.PAR2CPU += pen
-				s.PAR2Wall += pen
 			}
 		}
-		if s.Runs > 0 {
-			s.PAR2CPU /= float64(s.Runs)
-			s.PAR2Wall /= float64(s.Runs)
-		}
+		s.Runs, s.PAR2CPU, s.PAR2Wall = par2(rep.Runs, pen, func(r *run) bool { return r.Mode == m })
 		rep.Modes = append(rep.Modes, s)
 	}
 	count := map[string]map[string]int{}
@@ -362,24 +353,33 @@ func summarize(rep *report, ms []string, timeout time.Duration) {
 	}
 	for i := range rep.Modes {
 		s := &rep.Modes[i]
-		for _, r := range rep.Runs {
-			if r.Mode != s.Mode || len(count[r.Instance]) == 0 {
-				continue
-			}
-			s.SolvableRuns++
-			if solved(r) {
-				s.SolvablePAR2CPU += r.CPU
-				s.SolvablePAR2Wall += r.Wall
-			} else {
-				s.SolvablePAR2CPU += pen
-				s.SolvablePAR2Wall += pen
-			}
+		s.SolvableRuns, s.SolvablePAR2CPU, s.SolvablePAR2Wall = par2(rep.Runs, pen, func(r *run) bool {
+			return r.Mode == s.Mode && len(count[r.Instance]) > 0
+		})
+	}
+}
+
+// par2 is the number of runs that keep selects and their PAR-2 in CPU and
+// wall seconds: a solved run counts its time, any other run pen.
+func par2(runs []*run, pen float64, keep func(*run) bool) (n int, cpu, wall float64) {
+	for _, r := range runs {
+		if !keep(r) {
+			continue
 		}
-		if s.SolvableRuns > 0 {
-			s.SolvablePAR2CPU /= float64(s.SolvableRuns)
-			s.SolvablePAR2Wall /= float64(s.SolvableRuns)
+		n++
+		if solved(r) {
+			cpu += r.CPU
+			wall += r.Wall
+		} else {
+			cpu += pen
+			wall += pen
 		}
 	}
+	if n > 0 {
+		cpu /= float64(n)
+		wall /= float64(n)
+	}
+	return n, cpu, wall
 }
 
 func printReport(w io.Writer, rep *report, ms []string) {
