@@ -109,19 +109,7 @@ func TestPlainModelMatchesParseModel(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		read := 0
-		d.checkPlainModel = func(text string, em *eval.Model, sc *smtlib.Script, names map[string]*smt.Func) {
-			read++
-			samePlainModel(t, text, em, sc, names)
-		}
-		r := rand.New(rand.NewPCG(7, uint64(len(logic))))
-		for range 2 {
-			var st Stats
-			var cst campaign.Stats
-			if _, err := d.round(context.Background(), r, &st, &cst); err != nil {
-				t.Fatal(err)
-			}
-		}
+		read := plainReads(t, d, rand.New(rand.NewPCG(7, uint64(len(logic)))), 2)
 		switch logic {
 		case "QF_LIA", "QF_NIA", "QF_LRA", "QF_NRA", "QF_LIRA":
 			if read < 100 {
@@ -136,24 +124,31 @@ func TestPlainModelMatchesParseModel(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		read := 0
-		d.checkPlainModel = func(text string, em *eval.Model, sc *smtlib.Script, names map[string]*smt.Func) {
-			read++
-			samePlainModel(t, text, em, sc, names)
-		}
-		r := rand.New(rand.NewPCG(8, uint64(len(logic))))
-		for range 3 {
-			var st Stats
-			var cst campaign.Stats
-			if _, err := d.round(context.Background(), r, &st, &cst); err != nil {
-				t.Fatal(err)
-			}
-		}
+		read := plainReads(t, d, rand.New(rand.NewPCG(8, uint64(len(logic)))), 3)
 		if read == 0 {
 			t.Errorf("%s: no z3 model read by readPlainModel", logic)
 		}
 		t.Logf("%s: %d z3 models read by readPlainModel", logic, read)
 	}
+}
+
+// plainReads runs rounds rounds of d, checking every model read by
+// readPlainModel against the parser, and says how many there were.
+func plainReads(t *testing.T, d *Diver, r *rand.Rand, rounds int) int {
+	t.Helper()
+	read := 0
+	d.checkPlainModel = func(text string, em *eval.Model, sc *smtlib.Script, names map[string]*smt.Func) {
+		read++
+		samePlainModel(t, text, em, sc, names)
+	}
+	for range rounds {
+		var st Stats
+		var cst campaign.Stats
+		if _, err := d.round(context.Background(), r, &st, &cst); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return read
 }
 
 func FuzzPlainModel(f *testing.F) {
