@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -62,5 +63,20 @@ func TestResume(t *testing.T) {
 	}
 	if _, err := os.Stat(path); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestNotRunCountsAsTimeout: a fuzz-only job that -skip-fuzz-unsat does not
+// run is an unknown that costs PAR-2 twice the timeout, and the summary
+// says it was not run.
+func TestNotRunCountsAsTimeout(t *testing.T) {
+	in := &instance{Name: "u.smt2", Source: "crc8", Expected: "unsat"}
+	o := notRun(in, cbsolve.FuzzOnly, 60*time.Second)
+	if solved(o) || o.Status != "unknown" {
+		t.Fatalf("not-run outcome %+v counts as solved", o)
+	}
+	rep := summarize([]*outcome{o}, []cbsolve.Mode{cbsolve.FuzzOnly}, 1, 60*time.Second)
+	if !strings.Contains(rep, "| 120.00 |") || !strings.Contains(rep, "1 fuzz-only unknowns on unsat instances were recorded without a run") {
+		t.Fatalf("summary does not count the job as a timeout or does not say it was not run:\n%s", rep)
 	}
 }
