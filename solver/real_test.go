@@ -368,3 +368,37 @@ func checkingSession(t *testing.T, reg *solver.Registry, name string) *solver.Se
 	t.Cleanup(func() { s.Close() })
 	return s
 }
+
+// TestRealSessionReset: (reset) through Exec ends promptly with z3 (which
+// answers it) and cvc5 (which prints nothing for it), in the same
+// process, and leaves a solver that accepts the same declarations again.
+func TestRealSessionReset(t *testing.T) {
+	for _, name := range []string{"z3", "cvc5"} {
+		t.Run(name, func(t *testing.T) {
+			testutil.RequireBinary(t, name)
+			ctx := context.Background()
+			p, _ := solver.NewRegistry().Get(name)
+			s, err := solver.StartSession(ctx, p, solver.SessionOptions{Mode: solver.Mode{Models: true}, CallTimeout: 30 * time.Second})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			ok := solver.MustOK(t)
+			for round := 0; round < 2; round++ {
+				ok(s.Exec(ctx, "(set-logic QF_LIA)"))
+				ok(s.Exec(ctx, "(declare-const x Int)"))
+				ok(s.Assert(ctx, "(> x 3)"))
+				if r := ok(s.CheckSat(ctx)); r.Status != solver.StatusSat {
+					t.Fatalf("round %d: check-sat: %v", round, r.Status)
+				}
+				pid := s.PID()
+				if r := ok(s.Exec(ctx, "(reset)")); r.Restarted || s.PID() != pid {
+					t.Fatalf("round %d: reset restarted the solver: %+v", round, r)
+				}
+			}
+			if st := s.Stats(); st.Restarts != 0 {
+				t.Errorf("stats %+v", st)
+			}
+		})
+	}
+}

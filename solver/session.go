@@ -751,15 +751,41 @@ func (s *Session) Exec(ctx context.Context, command string) (Reply, error) {
 		err := errors.New("use Close to end a session, not (exit)")
 		return Reply{Kind: ReplyNone, Status: StatusError, Message: err.Error()}, err
 	}
-	r, err := s.call(ctx, command)
-	if head == "reset" && r.Kind == RespSuccess && err == nil {
-		// reset turns print-success off again.
-		s.mu.Lock()
-		if s.cur != nil {
-			s.roundTrip(ctx, "(set-option :print-success true)")
-		}
-		s.mu.Unlock()
+	if head == "reset" {
+		return s.reset(ctx)
 	}
+	return s.call(ctx, command)
+}
+
+// reset is Exec("(reset)"). Solvers answer a reset differently (z3 prints
+// success, cvc5 nothing, since the reset turns print-success off), so it
+// is not one round trip: it is a Fresh exchange with no commands, the
+// reset and print-success on again followed by the closing sync command,
+// whose answer ends the reading whatever the reset printed. Its reply is
+// the first error the solver printed, else success.
+func (s *Session) reset(ctx context.Context) (Reply, error) {
+	s.mu.Lock()
+	if s.cur == nil && !s.closed {
+		// No process to tell: the next one starts empty.
+		s.track("(reset)")
+		s.mu.Unlock()
+		return Reply{Kind: RespSuccess, Status: StatusUnknown, Raw: "success"}, nil
+	}
+	s.mu.Unlock()
+	ex, err := s.exchange(ctx, true, nil)
+	if ex.Failed() {
+		r := ex.Failure
+		r.Restarted, r.Wall = ex.Restarted, ex.Wall
+		return r, err
+	}
+	r := Reply{Kind: RespSuccess, Status: StatusUnknown, Raw: "success"}
+	for _, x := range ex.Replies {
+		if x.Kind != RespSuccess {
+			r = x
+			break
+		}
+	}
+	r.Restarted, r.Wall = ex.Restarted, ex.Wall
 	return r, err
 }
 

@@ -441,3 +441,32 @@ func TestSessionReplayRandomStreams(t *testing.T) {
 		}
 	}
 }
+
+// TestSessionResetWithoutAnswer: a solver that prints nothing for (reset)
+// (cvc5 turns print-success off before it would answer) does not make
+// Exec wait for an answer that never comes: the reset ends at the closing
+// sync command, in the same process, and forgets the stack.
+func TestSessionResetWithoutAnswer(t *testing.T) {
+	ctx := context.Background()
+	for _, mode := range []string{"interactive", "quiet-reset"} {
+		s, err := StartSession(ctx, fakeProfile(mode), SessionOptions{CallTimeout: 5 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ok := func(r Reply, err error) {
+			t.Helper()
+			if err != nil || r.Kind != RespSuccess || r.Restarted {
+				t.Fatalf("%s: %+v, %v", mode, r, err)
+			}
+		}
+		ok(s.Exec(ctx, "(declare-const c Int)"))
+		pid := s.PID()
+		ok(s.Exec(ctx, "(reset)"))
+		ok(s.Exec(ctx, "(reset)"))
+		if r, err := s.Exec(ctx, "(get-info :declared)"); err != nil || r.Raw != `(:declared "")` || s.PID() != pid {
+			t.Fatalf("%s: after reset: %+v, %v (pid %d, was %d)", mode, r, err, s.PID(), pid)
+		}
+		ok(s.Exec(ctx, "(declare-const c Int)")) // c is no longer declared
+		s.Close()
+	}
+}

@@ -123,8 +123,10 @@ func main() {
 // "hang" makes check-sat hang, "spin" makes it burn CPU, "crash" makes it
 // die by SIGSEGV, and "twice" makes it print an error after sat (as z3's
 // model_validate does). get-info :declared lists the names declared (with
-// :global-declarations honoured).
+// :global-declarations honoured). With the argument quiet-reset, (reset)
+// prints nothing, as cvc5 does.
 func interactive(out *bufio.Writer) {
+	quietReset := slices.Contains(os.Args, "quiet-reset")
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(make([]byte, 1<<20), 1<<20)
 	var stack [][]string
@@ -188,7 +190,9 @@ func interactive(out *bufio.Writer) {
 			fmt.Fprintln(out, "success")
 		case line == "(reset)":
 			stack, decls, globals, global = [][]string{nil}, [][]string{nil}, nil, false
-			fmt.Fprintln(out, "success")
+			if !quietReset {
+				fmt.Fprintln(out, "success")
+			}
 		case strings.HasPrefix(line, "(get-model"):
 			fmt.Fprintf(out, "(\n  (define-fun depth () Int %d)\n  (define-fun s () String \"a \"\" ) ;\")\n)\n", len(stack)-1)
 		case strings.HasPrefix(line, "(get-value"):
