@@ -216,7 +216,9 @@ func main() {
 	jobsDone := len(outs)
 	outs, n := complete(outs, ms)
 	report := summarize(outs, ms, n, *timeout)
-	if *seeds > 1 {
+	if len(ms) > 1 {
+		// the union check of issue 25 §1: does the first mode solve every
+		// instance another mode solves?
 		report += dominance(outs, ms, *seeds)
 	}
 	if len(recs) > 0 && recs[0].Clock != "" && *reportOnly {
