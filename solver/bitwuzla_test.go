@@ -211,11 +211,7 @@ func TestBitwuzlaReal(t *testing.T) {
 		}
 	})
 	t.Run("session", func(t *testing.T) {
-		s, err := solver.StartSession(ctx, p, solver.SessionOptions{Mode: solver.Mode{Models: true}, CallTimeout: 30 * time.Second})
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer s.Close()
+		s := modelSession(t, p)
 		for _, c := range []string{"(set-logic QF_BV)", "(declare-const x (_ BitVec 8))", "(assert (bvugt x #x10))"} {
 			if r, err := s.Exec(ctx, c); err != nil || r.Failed() {
 				t.Fatalf("%s: %+v %v", c, r, err)
@@ -264,11 +260,7 @@ func TestSessionInjectedCommands(t *testing.T) {
 				p, _ = reg.Get(name)
 			}
 			ctx := context.Background()
-			s, err := solver.StartSession(ctx, p, solver.SessionOptions{Mode: solver.Mode{Models: true}, CallTimeout: 30 * time.Second})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer s.Close()
+			s := modelSession(t, p)
 			for _, c := range []string{"(set-logic QF_BV)", "(declare-const x (_ BitVec 4))"} {
 				if r, err := s.Exec(ctx, c); err != nil || r.Failed() {
 					t.Fatalf("%s: %+v %v", c, r, err)

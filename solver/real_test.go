@@ -132,11 +132,7 @@ func TestSessionRealKill(t *testing.T) {
 			before := runtime.NumGoroutine()
 			ctx := context.Background()
 			p, _ := solver.NewRegistry().Get(name)
-			s, err := solver.StartSession(ctx, p, solver.SessionOptions{Mode: solver.Mode{Models: true}, CallTimeout: 30 * time.Second})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer s.Close()
+			s := modelSession(t, p)
 			ok := solver.MustOK(t)
 			decls, hard := random3SAT(400)
 			ok(s.Exec(ctx, "(set-logic ALL)"))
@@ -378,11 +374,7 @@ func TestRealSessionReset(t *testing.T) {
 			testutil.RequireBinary(t, name)
 			ctx := context.Background()
 			p, _ := solver.NewRegistry().Get(name)
-			s, err := solver.StartSession(ctx, p, solver.SessionOptions{Mode: solver.Mode{Models: true}, CallTimeout: 30 * time.Second})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer s.Close()
+			s := modelSession(t, p)
 			ok := solver.MustOK(t)
 			for round := 0; round < 2; round++ {
 				ok(s.Exec(ctx, "(set-logic QF_LIA)"))
@@ -401,4 +393,16 @@ func TestRealSessionReset(t *testing.T) {
 			}
 		})
 	}
+}
+
+// modelSession starts a session of p with models on and a 30 s call
+// limit, closed when the test ends.
+func modelSession(t *testing.T, p *solver.Profile) *solver.Session {
+	t.Helper()
+	s, err := solver.StartSession(context.Background(), p, solver.SessionOptions{Mode: solver.Mode{Models: true}, CallTimeout: 30 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
 }
