@@ -53,6 +53,9 @@ type Stats struct {
 	PartialModels int `json:"partial_models"`
 	Facts         int `json:"facts"`
 	Tabulated     int `json:"tabulated"`
+	// RangeTables counts the closed-box applications defined by the
+	// box's table over the argument tuples the formula allows (ranges.go).
+	RangeTables int `json:"range_tables,omitempty"`
 	// Proposals counts the completions the SMT engine proposed from the
 	// closed-box outputs of a partial model.
 	Proposals int `json:"proposals"`
@@ -164,9 +167,22 @@ type solve struct {
 	// tables are the tables of the tabulated boxes (facts or diagrams),
 	// for the exact script (smtEngine.exactScript).
 	tables map[*smt.Func]*table
+	// ranged are the applications defined by range tables, images the
+	// values of the temporaries of those whose every call succeeded
+	// (ranges.go).
+	ranged map[*cbDef]bool
+	images map[*smt.Func][]smt.Value
 	// smallBits bounds the boxes' arguments in learning steps
 	// (checkLearn); 0: no bound.
 	smallBits int
+	// rangedNow is what the last tabulate defined by range tables.
+	rangedNow int
+	// pz is the probe's fuzz engine (the whole formula), nil when the
+	// formula is not all in the fuzzer's theory; probeTime is the time
+	// it has had, cpu0 the process tree's CPU time when the solve began.
+	pz        *fuzzEngine
+	probeTime time.Duration
+	cpu0      time.Duration
 }
 
 func (s *solve) tracef(format string, args ...any) {
@@ -266,6 +282,9 @@ func (s *solve) decided(o *outcome) *Result {
 		if n := s.st.Tabulated; n > 0 {
 			why += fmt.Sprintf(" (%d boxes tabulated on their whole domain)", n)
 		}
+		if n := s.st.RangeTables; n > 0 {
+			why += fmt.Sprintf(" (%d applications tabulated on every argument the formula allows)", n)
+		}
 		return &Result{Status: Unsat, Reason: why}
 	case solver.StatusSat:
 		if ok, _ := s.valid(o.model); ok {
@@ -319,7 +338,10 @@ func (s *solve) cdfl(ctx context.Context) (*Result, error) {
 		}
 		return r, nil
 	}
-	if r, err := s.tabulateWide(ctx); err != nil || r != nil {
+	if r, err := s.tabulateWide(ctx, sch.limit); err != nil || r != nil {
+		return r, err
+	}
+	if r, err := s.probeMore(ctx); err != nil || r != nil {
 		return r, err
 	}
 	if r, err := s.trySurrogates(ctx); err != nil || r != nil {
@@ -432,7 +454,7 @@ func (s *solve) cdfl(ctx context.Context) (*Result, error) {
 // tabulateWide tabulates the boxes of domains up to TableMax (tabulate) and,
 // when that makes ω_smt the whole formula, gives the SMT engine the time
 // left to decide it: its answer is then the answer.
-func (s *solve) tabulateWide(ctx context.Context) (*Result, error) {
+func (s *solve) tabulateWide(ctx context.Context, limit time.Duration) (*Result, error) {
 	if s.opts.Mode != CDFL {
 		return nil, nil
 	}
@@ -440,10 +462,53 @@ func (s *solve) tabulateWide(ctx context.Context) (*Result, error) {
 	if err := s.tabulate(ctx, true); err != nil {
 		return unknownOn(ctx, err)
 	}
+	if (s.exact && !was) || s.rangedNow > 0 {
+		// A one-shot check of up to a quarter or an eighth of
+		// --timeout comes next: the whole-formula fuzzer first.
+		if r, err := s.probeMore(ctx); err != nil || r != nil {
+			return r, err
+		}
+	}
+	if !s.exact && s.rangedNow > 0 {
+		// Applications defined on every tuple the formula allows often
+		// decide it (a proof by exhaustion): check at once rather than
+		// after a fuzz slice, within the larger of a learning round's
+		// limit and an eighth of --timeout (CPU time; the one-shot
+		// engine decides bench/cb's 1,024-point table_unsat instances in
+		// 0.2 s of CPU, but its wall cap of twice that is too short on a
+		// loaded machine).
+		limit = max(limit, s.opts.Timeout/8)
+		if c := s.opts.SMTCallTimeout; c > 0 && c < limit {
+			limit = c
+		}
+		return s.checkRanged(ctx, limit)
+	}
 	if was || !s.exact {
 		return nil, nil
 	}
 	return s.decideExact(ctx)
+}
+
+// checkRanged checks ω_smt in a one-shot engine (bit-blasting, which
+// handles a table's ite chain far better than the session's incremental
+// core) within limit of CPU time: a verdict, or nil to go on, with the
+// model, if any, seeding the fuzzer.
+func (s *solve) checkRanged(ctx context.Context, limit time.Duration) (*Result, error) {
+	o, err := s.smt.checkOneShot(ctx, limit, "")
+	s.st.SMTCalls++
+	if err != nil {
+		if ctx.Err() != nil {
+			return unknownOn(ctx, err)
+		}
+		s.tracef("one-shot check after range tabulation: %v", err)
+		return nil, nil
+	}
+	s.tracef("one-shot check after range tabulation: %s", o.status)
+	if r := s.decided(o); r != nil && (r.Status != Unknown || ctx.Err() != nil) {
+		return r, nil
+	}
+	s.fz.setHint(o.model)
+	return nil, nil
 }
 
 // decideExact is the one-shot check of checkExact, when every box is
@@ -802,20 +867,58 @@ func (s *solve) fuzzWhole(z *fuzzEngine) int {
 // own (its ω_fuzz stays out of the loop's): sat when that finds a model
 // that validates, nil to go on with the loop.
 func (s *solve) probe(ctx context.Context) (*Result, error) {
+	s.cpu0 = proc.SelfTreeCPU()
 	z := newFuzzEngine(s.p, s.set, s.opts, s.st)
 	if s.fuzzWhole(z) >= 0 {
 		return nil, nil
 	}
-	until := time.Now().Add(s.opts.Probe)
+	s.pz = z
+	return s.probeFor(ctx, s.opts.Probe)
+}
+
+// probeMore gives the probe's engine more time before a phase of the loop
+// that may take long (the wide tabulation, the surrogate check): as much
+// as the solve has spent so far in CPU time of its process tree, less what
+// the probe had, while the probe's whole time stays within a sixteenth of
+// --timeout; with --fuzz-evals, another --fuzz-evals executions each time.
+// So the whole-formula fuzzer, which is fuzz-only's search, keeps about
+// half of the solve's time until the loop's own phases begin, and cdfl is
+// not much slower than fuzz-only on what fuzzing finds quickly (bench/cb's
+// crc16_02_preimage_sat: fuzz-only 0.24 s of CPU, cdfl 14 s before, when
+// the 100 ms probe missed it and the wide tabulation came next).
+func (s *solve) probeMore(ctx context.Context) (*Result, error) {
+	if s.pz == nil || s.opts.Probe <= 0 {
+		return nil, nil
+	}
+	d := proc.SelfTreeCPU() - s.cpu0 - s.probeTime
+	if left := s.opts.Timeout/16 - s.probeTime; d > left {
+		d = left
+	}
+	d = max(d, s.opts.Probe)
+	if left := s.opts.Timeout/16 - s.probeTime; d > left {
+		d = left
+	}
+	if s.opts.FuzzEvals <= 0 && d <= 0 {
+		return nil, nil // the probe has had its sixteenth
+	}
+	return s.probeFor(ctx, d)
+}
+
+// probeFor fuzzes the whole formula for d (wall time; or FuzzEvals
+// executions) with the probe's engine.
+func (s *solve) probeFor(ctx context.Context, d time.Duration) (*Result, error) {
+	z := s.pz
+	s.probeTime += d
+	until := time.Now().Add(d)
 	if s.opts.FuzzEvals > 0 {
 		until = time.Now().Add(s.opts.Timeout)
 	}
-	if d, ok := ctx.Deadline(); ok && d.Before(until) {
-		until = d
+	if dl, ok := ctx.Deadline(); ok && dl.Before(until) {
+		until = dl
 	}
 	m1, err := z.run(ctx, until, s.opts.FuzzEvals)
 	if errors.Is(err, errFuzzTimeout) {
-		s.tracef("probe: no model in %v", s.opts.Probe)
+		s.tracef("probe: no model in %v", d)
 		return nil, nil
 	}
 	if err != nil {
@@ -991,6 +1094,11 @@ func (s *solve) tabulate(ctx context.Context, wide bool) error {
 			s.tracef("tabulated %s: %d entries, a diagram of %d nodes, in %v", f.Name, 1<<bits, len(t.nodes), time.Since(start).Round(time.Millisecond))
 		}
 	}
+	n, err := s.tabulateRanges(ctx, wide, b)
+	if err != nil {
+		return err
+	}
+	s.rangedNow = n
 	s.exact = len(s.p.defs) > 0
 	for _, d := range s.p.defs {
 		if !s.tabled[d.F] {
