@@ -890,14 +890,7 @@ func (s *solve) probeMore(ctx context.Context) (*Result, error) {
 	if s.pz == nil || s.opts.Probe <= 0 {
 		return nil, nil
 	}
-	d := proc.SelfTreeCPU() - s.cpu0 - s.probeTime
-	if left := s.opts.Timeout/16 - s.probeTime; d > left {
-		d = left
-	}
-	d = max(d, s.opts.Probe)
-	if left := s.opts.Timeout/16 - s.probeTime; d > left {
-		d = left
-	}
+	d := min(max(proc.SelfTreeCPU()-s.cpu0-s.probeTime, s.opts.Probe), s.opts.Timeout/16-s.probeTime)
 	if s.opts.FuzzEvals <= 0 && d <= 0 {
 		return nil, nil // the probe has had its sixteenth
 	}
