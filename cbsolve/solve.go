@@ -277,13 +277,13 @@ func (s *solve) decided(o *outcome) *Result {
 	case solver.StatusUnsat:
 		why := "unsat with the closed boxes read as uninterpreted functions"
 		if s.st.Facts > 0 {
-			why += fmt.Sprintf(" plus %d facts learned by running them", s.st.Facts)
+			why += fmt.Sprintf(" plus %s learned by running them", count(s.st.Facts, "fact", "facts"))
 		}
 		if n := s.st.Tabulated; n > 0 {
-			why += fmt.Sprintf(" (%d boxes tabulated on their whole domain)", n)
+			why += fmt.Sprintf(" (%s tabulated on the whole domain)", count(n, "box", "boxes"))
 		}
 		if n := s.st.RangeTables; n > 0 {
-			why += fmt.Sprintf(" (%d applications tabulated on every argument the formula allows)", n)
+			why += fmt.Sprintf(" (%s tabulated on every argument the formula allows)", count(n, "application", "applications"))
 		}
 		return &Result{Status: Unsat, Reason: why}
 	case solver.StatusSat:
@@ -1140,4 +1140,12 @@ func showAssign(m1 []assign) string {
 		fmt.Fprintf(&b, "%s=%v", a.f.Name, a.v)
 	}
 	return b.String()
+}
+
+// count is "1 fact" or "n facts".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
