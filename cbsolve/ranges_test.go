@@ -44,7 +44,25 @@ const chainRange = `
 (assert (= (mix16 (popcount32 x0)) #x0001))
 `
 
-// TestRangeTabulation: the two instances are unsat through range tables
+func rev32(a []uint64) (uint64, error) { return uint64(bits.Reverse32(uint32(a[0]))), nil }
+
+// collisionRange is bench/cb's collision_unsat form (bitrev_10): two
+// different arguments, each in a range of 200 points, on which an
+// injective box agrees. Its two tables are small enough to be built before
+// the pre-check, which must then use the one-shot engine: the session's
+// incremental core timed out on their ite chains, and cdfl stayed unknown
+// at 60 s where active learning proved it.
+const collisionRange = `
+(declare-cb rev32 ((_ BitVec 32)) (_ BitVec 32))
+(declare-const x0 (_ BitVec 32))
+(declare-const y0 (_ BitVec 32))
+(assert (bvule (bvsub x0 (_ bv3628239161 32)) (_ bv199 32)))
+(assert (bvule (bvsub y0 (_ bv3628239161 32)) (_ bv199 32)))
+(assert (distinct x0 y0))
+(assert (= (rev32 x0) (rev32 y0)))
+`
+
+// TestRangeTabulation: the instances are unsat through range tables
 // (an application defined on every argument tuple the formula allows,
 // ranges.go), deterministically (slices in executions).
 func TestRangeTabulation(t *testing.T) {
@@ -53,11 +71,11 @@ func TestRangeTabulation(t *testing.T) {
 			t.Fatalf("mix16(%d) = 1: chainRange is sat", k)
 		}
 	}
-	boxes := map[string]func([]uint64) (uint64, error){"popcount32": popcount32, "mix16": mix16}
+	boxes := map[string]func([]uint64) (uint64, error){"popcount32": popcount32, "mix16": mix16, "rev32": rev32}
 	for _, c := range []struct {
 		name, src string
 		tables    int
-	}{{"popcount-range", popcountRange, 1}, {"chain-range", chainRange, 2}} {
+	}{{"popcount-range", popcountRange, 1}, {"chain-range", chainRange, 2}, {"collision-range", collisionRange, 2}} {
 		res := runCase(t, domCase{c.name, c.src, boxes, Unsat}, Options{Seed: 1, Timeout: time.Minute, FuzzEvals: 20_000})
 		if res.Status != Unsat || res.Stats.RangeTables != c.tables {
 			t.Fatalf("%s: %s (%s), %d range tables; want unsat from %d", c.name, res.Status, res.Reason, res.Stats.RangeTables, c.tables)

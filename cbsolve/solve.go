@@ -312,6 +312,15 @@ func (s *solve) cdfl(ctx context.Context) (*Result, error) {
 			if r, err := s.decideExact(ctx); err != nil || r != nil {
 				return r, err
 			}
+		} else if s.rangedNow > 0 {
+			// Range tables (of at most 256 tuples) are already in ω_smt:
+			// the one-shot engine, as after the wide tabulation, since the
+			// session's incremental core times out on their ite chains
+			// (bench/cb's bitrev_10_collision_unsat: two 256-point tables,
+			// the session's pre-check timed out at a quarter of --timeout).
+			if r, err := s.checkRanged(ctx, limit); err != nil || r != nil {
+				return r, err
+			}
 		} else if r, err := s.checkWhole(ctx, limit, "pre-check"); err != nil || r != nil {
 			return r, err
 		}
