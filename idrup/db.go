@@ -549,7 +549,11 @@ func (d *db) unbin(l, other lit) {
 // non-empty watch list of longer clauses (most lists of the colouring
 // proofs are short or empty).
 func (d *db) propagate() bool {
-	watches, trail := d.watches, d.trail
+	// The trail and the watch lists through unsafe pointers, as in visit:
+	// a literal on the trail is below len(d.watches), propped < nt <=
+	// len(d.trail).
+	watches := unsafe.Pointer(unsafe.SliceData(d.watches))
+	trail := unsafe.Pointer(unsafe.SliceData(d.trail))
 	nt, propped, bpropped := d.nt, d.propped, d.bpropped
 	start := propped
 	ok := true
@@ -557,7 +561,7 @@ func (d *db) propagate() bool {
 		// Without binary clauses there is nothing to visit (a binary
 		// clause attached later is checked against the root assignment
 		// by attach, as any clause is).
-		bpropped = len(trail)
+		bpropped = len(d.trail)
 	}
 	for {
 		if bpropped < nt {
@@ -568,16 +572,17 @@ func (d *db) propagate() bool {
 		if propped == nt {
 			break
 		}
-		fl := neg(trail[propped])
+		fl := neg(*(*lit)(unsafe.Add(trail, uintptr(propped)*4)))
 		propped++
-		if watches[fl].n == 0 {
+		wl := (*wlist)(unsafe.Add(watches, uintptr(fl)*unsafe.Sizeof(wlist{})))
+		if wl.n == 0 {
 			continue
 		}
 		d.nt = nt
-		i := d.visit(fl, 0)
+		i := d.visit(wl, fl, 0)
 		for i >= 0 {
 			d.grow(d.full)
-			i = d.visit(fl, i)
+			i = d.visit(wl, fl, i)
 		}
 		nt = d.nt
 		if i == visitConflict {
@@ -622,7 +627,7 @@ const (
 	visitConflict = -2
 )
 
-// visit updates the watches of the longer clauses of fl, a literal that
+// visit updates the watches wl of the longer clauses of fl, a literal that
 // became false, from its i-th watch on, as MiniSat and CaDiCaL do: a true
 // blocking literal spares the clause; else the clause gets a replacement
 // watch, implies its other watch, or is the conflict. It returns
@@ -654,8 +659,7 @@ const (
 //     most the count;
 //   - the trail has room for every variable, and only a literal of an
 //     unassigned variable is put on it.
-func (d *db) visit(fl lit, i int) int {
-	wl := &d.watches[fl]
+func (d *db) visit(wl *wlist, fl lit, i int) int {
 	n := int(wl.n)
 	ws := unsafe.Pointer(unsafe.SliceData(wl.ws))
 	values := unsafe.Pointer(unsafe.SliceData(d.values))
