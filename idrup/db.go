@@ -732,11 +732,14 @@ func (d *db) visit(wl *wlist, fl lit, i int) int {
 }
 
 // backtrack undoes every assignment above decision level 0.
+//
+// A variable's two literals are adjacent in d.values, so one 16-bit store
+// clears both (the trail's literals are below len(d.values), which is
+// even: invariants, invariant_test.go).
 func (d *db) backtrack() {
-	values := d.values
+	values := unsafe.Pointer(unsafe.SliceData(d.values))
 	for _, l := range d.trail[d.units:d.nt] {
-		values[l] = 0
-		values[neg(l)] = 0
+		*(*uint16)(unsafe.Add(values, l&^1)) = 0
 	}
 	d.nt = d.units
 	d.propped = min(d.propped, d.units)
