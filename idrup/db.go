@@ -24,7 +24,9 @@ import (
 // onto a trail with room for every variable; a full watch list returns to
 // propagate, which grows it), writes a clause only when its watch moves
 // and writes back no watch that stays (a moved watch takes the list's
-// last one); the arena is compacted in place. Every lemma is checked
+// last one); the arena is compacted in place. The propagation loops
+// (propagate, visit, backtrack) read the tables through unsafe pointers,
+// without bounds checks, by invariants stated at visit. Every lemma is checked
 // forward, as idrup-check does: a backward (core-first) check would verify
 // only the lemmas that the cores use, which justifies every answer but
 // accepts proofs with a wrong unused lemma that idrup-check rejects
