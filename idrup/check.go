@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strconv"
 	"strings"
 )
@@ -15,7 +16,21 @@ type Options struct {
 	// between tokens, CR LF, no final new-line. The checks are the same.
 	// Default false: strict, like idrup-check.
 	Relaxed bool
+	// GCPercent, when positive, is the garbage collector's percentage
+	// (debug.SetGCPercent) while checking; the previous one is restored
+	// after. The clause arena and the watch lists live as long as the
+	// check, so every collection rescans them and the process's globals
+	// to free little: at CommandGCPercent, php8 and r3-250 of the
+	// checker bench execute 5% fewer instructions than at Go's 100. It
+	// is a setting of the whole process, for a process that only checks
+	// (tandem idrup-check); 0 leaves the collector alone.
+	GCPercent int
 }
+
+// CommandGCPercent is the GCPercent of the checker command: the heap may
+// grow to five times the live data (the clauses and watch lists) before a
+// collection.
+const CommandGCPercent = 400
 
 // Stats counts what a check saw.
 type Stats struct {
@@ -71,6 +86,9 @@ type checker struct {
 // and 'q' lines. The returned error is an [*Error] with the file and line
 // of the first failure, or an I/O or context error.
 func Check(ctx context.Context, interactions, proof Source, opts Options) (*Stats, error) {
+	if opts.GCPercent > 0 {
+		defer debug.SetGCPercent(debug.SetGCPercent(opts.GCPercent))
+	}
 	c := &checker{ctx: ctx}
 	c.db = newDB(&c.stats)
 	c.pr = NewReader(proof.R, proof.Name, IDRUP, opts.Relaxed)

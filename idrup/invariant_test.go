@@ -5,8 +5,11 @@ import (
 	"fmt"
 )
 
-// invariants checks the clause database between two lines: the stop
-// literal is true, the trail has room for every variable and holds exactly
+// invariants checks the clause database between two lines: the tables
+// indexed by literal have one entry per literal and every literal stored
+// in the arena, the binary lists, the trail and the blocking literals is
+// one of them (propagate and visit read them without bounds checks), the
+// stop literal is true, the trail has room for every variable and holds exactly
 // the assigned literals, every watch list's count is within its slice and
 // every watch names a live active clause of three literals or more that
 // has the list's literal in a watched position, each such clause has
@@ -19,6 +22,41 @@ func (d *db) invariants() error {
 	}
 	if len(d.trail) != len(d.ext)-1 || d.nt > len(d.trail) || d.units > d.nt || d.propped > d.nt || d.bpropped > d.nt {
 		return fmt.Errorf("trail: room %d for %d variables, %d assigned, units %d, propagated %d and %d", len(d.trail), len(d.ext)-1, d.nt, d.units, d.propped, d.bpropped)
+	}
+	nl := len(d.values)
+	if len(d.watches) != nl || len(d.bins) != nl || len(d.marks) != nl || nl != 2*len(d.ext) {
+		return fmt.Errorf("tables by literal: %d values, %d watch lists, %d binary lists, %d marks for %d variables", nl, len(d.watches), len(d.bins), len(d.marks), len(d.ext)-1)
+	}
+	for _, l := range d.trail[:d.nt] {
+		if int(l) >= nl {
+			return fmt.Errorf("trail literal %d out of range", l)
+		}
+	}
+	for l, bs := range d.bins {
+		for _, o := range bs {
+			if int(o) >= nl {
+				return fmt.Errorf("binary list of %d holds literal %d out of range", l, o)
+			}
+		}
+	}
+	for l, wl := range d.watches {
+		for _, w := range wl.ws[:min(int(wl.n), len(wl.ws))] {
+			if int(w.blocker) >= nl || int(w.ref)+overhead > len(d.arena) {
+				return fmt.Errorf("watch of %d: blocking literal %d, clause at %d of %d arena words", l, w.blocker, w.ref, len(d.arena))
+			}
+		}
+	}
+	for ref := 0; ref < len(d.arena); {
+		n := int(d.arena[ref])
+		if ref+overhead+n > len(d.arena) {
+			return fmt.Errorf("clause at %d of %d literals overruns the arena of %d words", ref, n, len(d.arena))
+		}
+		for _, l := range d.arena[ref+header : ref+header+n+1] {
+			if int(l) >= nl {
+				return fmt.Errorf("clause at %d holds literal %d out of range", ref, l)
+			}
+		}
+		ref += overhead + n
 	}
 	if d.level != 0 {
 		return fmt.Errorf("decision level %d between lines", d.level)

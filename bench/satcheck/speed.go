@@ -96,7 +96,7 @@ func runIdrupCheck(bin, icnf, proof string, limit time.Duration) (time.Duration,
 func runTandemCheck(icnf, proof string) (time.Duration, error) {
 	runtime.GC()
 	t0 := cpuSelf()
-	_, err := idrup.CheckFiles(context.Background(), icnf, proof, idrup.Options{})
+	_, err := idrup.CheckFiles(context.Background(), icnf, proof, idrup.Options{GCPercent: idrup.CommandGCPercent})
 	return cpuSelf() - t0, err
 }
 

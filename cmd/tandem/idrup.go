@@ -37,7 +37,7 @@ Exit status: 0 if everything checks, 1 on a parse error or a failed check
 			if len(args) == 2 {
 				icnf, proof = args[0], args[1]
 			}
-			st, err := idrup.CheckFiles(cmd.Context(), icnf, proof, idrup.Options{Relaxed: relaxed})
+			st, err := idrup.CheckFiles(cmd.Context(), icnf, proof, idrup.Options{Relaxed: relaxed, GCPercent: idrup.CommandGCPercent})
 			if err != nil {
 				return fail(1, err)
 			}
