@@ -505,18 +505,12 @@ func (s *solve) tabulateWide(ctx context.Context, limit time.Duration) (*Result,
 func (s *solve) checkRanged(ctx context.Context, limit time.Duration) (*Result, error) {
 	o, err := s.smt.checkOneShot(ctx, limit, "")
 	s.st.SMTCalls++
-	if err != nil {
-		if ctx.Err() != nil {
-			return unknownOn(ctx, err)
-		}
-		s.tracef("one-shot check after range tabulation: %v", err)
-		return nil, nil
+	if r, serr := s.settle(ctx, "one-shot check after range tabulation", o, err); serr != nil || r != nil {
+		return r, serr
 	}
-	s.tracef("one-shot check after range tabulation: %s", o.status)
-	if r := s.decided(o); r != nil && (r.Status != Unknown || ctx.Err() != nil) {
-		return r, nil
+	if err == nil { // the model, if any, seeds the fuzzer
+		s.fz.setHint(o.model)
 	}
-	s.fz.setHint(o.model)
 	return nil, nil
 }
 
@@ -524,15 +518,21 @@ func (s *solve) checkRanged(ctx context.Context, limit time.Duration) (*Result, 
 // tabulated: a verdict, or nil to go on with the loop.
 func (s *solve) decideExact(ctx context.Context) (*Result, error) {
 	o, err := s.checkExact(ctx)
+	return s.settle(ctx, "one-shot check with every box tabulated", o, err)
+}
+
+// settle turns the outcome of the one-shot check what into a verdict, or
+// nil to go on with the loop: a failed check costs only the shortcut it
+// was, unless the solve's own context has ended.
+func (s *solve) settle(ctx context.Context, what string, o *outcome, err error) (*Result, error) {
 	if err != nil {
 		if ctx.Err() != nil {
 			return unknownOn(ctx, err)
 		}
-		// A failed one-shot check costs the shortcut only.
-		s.tracef("one-shot check with every box tabulated: %v", err)
+		s.tracef("%s: %v", what, err)
 		return nil, nil
 	}
-	s.tracef("one-shot check with every box tabulated: %s", o.status)
+	s.tracef("%s: %s", what, o.status)
 	if r := s.decided(o); r != nil && (r.Status != Unknown || ctx.Err() != nil) {
 		return r, nil
 	}
