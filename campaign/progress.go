@@ -1,8 +1,10 @@
 package campaign
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -344,6 +346,12 @@ func (p *progress) printSummary(s *Summary) {
 	st := s.Stats
 	fmt.Fprintf(w, "  solver calls %d (%.1f/s): sat %d, unsat %d, unknown %d, timeout %d, crash %d, memout %d, error %d\n",
 		st.SolverCalls, float64(st.SolverCalls)/sec, st.Sat, st.Unsat, st.Unknown, st.Timeout, st.Crash, st.Memout, st.Error)
+	if kinds := countersLine(st.Counters, ErrorCounter, 3); kinds != "" {
+		fmt.Fprintf(w, "  error kinds  %s\n", kinds)
+	}
+	if opts := countersLine(st.Counters, RetiredCounter, 5); opts != "" {
+		fmt.Fprintf(w, "  retired      %s (options the solver refused, not drawn again)\n", opts)
+	}
 	if s.Cut > 0 {
 		fmt.Fprintf(w, "  cut short    %d iterations by the budget or a stop: %d solver calls, %s solver CPU (counted here; findings dropped, they run again on resume)\n",
 			s.Cut, s.CutStats.SolverCalls, s.CutStats.SolverCPU.Round(time.Millisecond))
@@ -385,6 +393,47 @@ func (p *progress) printSummary(s *Summary) {
 	default:
 		fmt.Fprintf(w, "  go on with   tandem campaign resume %s --time LONGER (the time budget counts every run)\n", quoteArg(p.dir))
 	}
+}
+
+// Counter name prefixes the summary shows: a system counts each kind of
+// solver error as ErrorCounter+kind, and each option it stopped fuzzing
+// because the solver refused it as RetiredCounter+option.
+const (
+	ErrorCounter   = "error: "
+	RetiredCounter = "option retired: "
+)
+
+// countersLine is the n largest counters named prefix+X as "N× X; …",
+// with how many more there are ("" when there is none).
+func countersLine(c map[string]int64, prefix string, n int) string {
+	type kv struct {
+		k string
+		v int64
+	}
+	var l []kv
+	for k, v := range c {
+		if x, ok := strings.CutPrefix(k, prefix); ok && v > 0 {
+			l = append(l, kv{x, v})
+		}
+	}
+	slices.SortFunc(l, func(a, b kv) int {
+		if a.v != b.v {
+			return cmp.Compare(b.v, a.v)
+		}
+		return strings.Compare(a.k, b.k)
+	})
+	var b strings.Builder
+	for i, e := range l {
+		if i == n {
+			fmt.Fprintf(&b, "; %d more", len(l)-n)
+			break
+		}
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		fmt.Fprintf(&b, "%d× %s", e.v, e.k)
+	}
+	return b.String()
 }
 
 func quoteArg(s string) string {

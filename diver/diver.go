@@ -50,7 +50,10 @@ type Diver struct {
 	modelFrom *solver.Profile
 	files     []string
 	logics    []string
-	options   []string
+	options   optionPool
+
+	keptMu sync.Mutex
+	kept   map[string]int // error files written per ErrorKind (see keepError)
 
 	verOnce sync.Once
 	version string
@@ -128,12 +131,12 @@ func New(o Options) (*Diver, error) {
 	if d.opt.ErrorDir == "" {
 		d.opt.ErrorDir = os.Getenv("TANDEM_DIVER_ERRORS")
 	}
-	d.options = o.SolverOptions
-	if len(d.options) == 0 {
-		d.options = d.profile.FuzzOptions
+	opts := o.SolverOptions
+	if len(opts) == 0 {
+		opts = d.profile.FuzzOptions
 	}
-	if o.NoOptionFuzz {
-		d.options = nil
+	if !o.NoOptionFuzz {
+		d.options.all = opts
 	}
 	return d, nil
 }
@@ -333,7 +336,7 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 				p = iterP
 			}
 		} else {
-			p, _ = d.fuzzOptions(r, base)
+			p = d.fuzzOptions(r, base)
 		}
 		if p != base {
 			st.OptionRuns++
@@ -375,6 +378,15 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 				st.MutantError++
 			}
 			st.errorKind(bad)
+			if p != base {
+				gone := d.options.retire(p.Options[len(base.Options):], bad+"\n"+errorLines(a.output))
+				for _, o := range gone {
+					st.retire(o)
+				}
+				if len(gone) > 0 && p == iterP {
+					iterP = nil // the rest of the iteration runs in the default mode
+				}
+			}
 			if script == nil {
 				script = scriptText(ss.header, mu.Fresh, mu.Formula.Assertions(), true)
 			}
@@ -471,6 +483,17 @@ func (d *Diver) keepError(script []byte, solverSpec, msg string, out []byte) {
 	if d.opt.ErrorDir == "" {
 		return
 	}
+	kind := ErrorKind(msg)
+	d.keptMu.Lock()
+	if d.kept == nil {
+		d.kept = map[string]int{}
+	}
+	d.kept[kind]++
+	n := d.kept[kind]
+	d.keptMu.Unlock()
+	if n > MaxErrorFiles {
+		return
+	}
 	sum := sha256.Sum256(script)
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "; solver: %s\n; error: %s\n", solverSpec, strings.ReplaceAll(msg, "\n", " "))
@@ -482,6 +505,10 @@ func (d *Diver) keepError(script []byte, solverSpec, msg string, out []byte) {
 	_ = os.MkdirAll(d.opt.ErrorDir, 0o755)
 	_ = os.WriteFile(filepath.Join(d.opt.ErrorDir, fmt.Sprintf("error-%x.smt2", sum[:6])), b.Bytes(), 0o644)
 }
+
+// MaxErrorFiles bounds the mutants keepError writes per kind of error in
+// one run: the first ones show the kind, the counters count them all.
+const MaxErrorFiles = 10
 
 // MaxPool bounds the iteration's seed pool; a full pool replaces a random
 // entry (the paper's pool only grows, over a much longer run).
@@ -502,50 +529,6 @@ func contains(xs []string, x string) bool {
 		}
 	}
 	return false
-}
-
-// fuzzOptions is the paper's option fuzzing: the default mode, or one or
-// two options from the list.
-func (d *Diver) fuzzOptions(r *rand.Rand, base *solver.Profile) (*solver.Profile, []string) {
-	if len(d.options) == 0 || r.Float64() >= d.opt.OptionFuzzProb {
-		return base, nil
-	}
-	k := 1 + r.IntN(2)
-	if k > len(d.options) {
-		k = len(d.options)
-	}
-	idx := r.Perm(len(d.options))[:k]
-	sort.Ints(idx)
-	var opts []string
-	for _, i := range idx {
-		opts = append(opts, d.options[i])
-	}
-	p, err := base.WithOptions(opts...)
-	if err != nil {
-		return base, nil
-	}
-	return p, opts
-}
-
-// iterationOptions draws the option set of an incremental iteration: one
-// or two options from the list, as fuzzOptions does per mutant (nil when
-// there is none to draw).
-func (d *Diver) iterationOptions(r *rand.Rand, base *solver.Profile) *solver.Profile {
-	if len(d.options) == 0 {
-		return nil
-	}
-	k := min(1+r.IntN(2), len(d.options))
-	idx := r.Perm(len(d.options))[:k]
-	sort.Ints(idx)
-	var opts []string
-	for _, i := range idx {
-		opts = append(opts, d.options[i])
-	}
-	p, err := base.WithOptions(opts...)
-	if err != nil {
-		return nil
-	}
-	return p
 }
 
 // profileFor is the solver under test with the options a seed's features

@@ -2,6 +2,8 @@ package diver
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -49,6 +51,11 @@ func (f *Flags) Config(seeds []string) ([]byte, error) {
 	o.Session = SessionStyle(f.session)
 	if f.Campaign.Resume {
 		return json.Marshal(o)
+	}
+	if o.ErrorDir == "" && os.Getenv("TANDEM_DIVER_ERRORS") == "" {
+		if out, err := filepath.Abs(f.Out); err == nil {
+			o.ErrorDir = filepath.Join(out, "errors")
+		}
 	}
 	if _, err := New(o); err != nil {
 		return nil, err

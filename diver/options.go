@@ -92,10 +92,11 @@ type Options struct {
 	MaxNodes int `json:"max_nodes,omitempty"`
 	// MaxSeedBytes skips larger seed files. Paper §V-A: 200 KB.
 	MaxSeedBytes int64 `json:"max_seed_bytes,omitempty"`
-	// ErrorDir, when set, receives every mutant the solver answered with
-	// an error, with the solver's output (default: the environment
-	// variable TANDEM_DIVER_ERRORS). For explaining the mutant_error
-	// counters; not a finding.
+	// ErrorDir, when set, receives the mutants the solver answered with
+	// an error or a model tandem could not read, with the solver's output,
+	// at most MaxErrorFiles per kind of error (default: the environment
+	// variable TANDEM_DIVER_ERRORS; `tandem diver` sets OUT/errors). For
+	// explaining the error counters; not a finding.
 	ErrorDir string `json:"error_dir,omitempty"`
 	// OneShot solves every mutant in a solver process of its own (the
 	// paper's and the artifact's way; --one-shot). The default runs the

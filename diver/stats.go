@@ -48,6 +48,9 @@ type Stats struct {
 	// Fallbacks counts seeds (or rests of seeds) run one-shot although
 	// incremental mode was on, by reason (counters "one-shot: REASON").
 	Fallbacks map[string]int64
+	// Retired counts the fuzzed options retired because the solver
+	// refused them (optionPool.retire).
+	Retired map[string]int64
 	// ErrorKinds counts error responses by kind (ErrorKind of the
 	// message), reported as counters "error: KIND".
 	ErrorKinds map[string]int64
@@ -84,6 +87,14 @@ func logicName(l string) string {
 		return "none"
 	}
 	return l
+}
+
+// retire counts an option the solver refused (see optionPool).
+func (s *Stats) retire(opt string) {
+	if s.Retired == nil {
+		s.Retired = map[string]int64{}
+	}
+	s.Retired[opt]++
 }
 
 func (s *Stats) errorKind(msg string) {
@@ -141,7 +152,10 @@ func (s *Stats) Record(c *campaign.Stats) {
 		}
 	}
 	for k, v := range s.ErrorKinds {
-		c.Count("error: "+k, v)
+		c.Count(campaign.ErrorCounter+k, v)
+	}
+	for k, v := range s.Retired {
+		c.Count(campaign.RetiredCounter+k, v)
 	}
 	for k, v := range s.Fallbacks {
 		c.Count("one-shot: "+k, v)

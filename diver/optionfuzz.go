@@ -1,0 +1,171 @@
+package diver
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"sync"
+
+	"tandem/solver"
+)
+
+// optionPool is the solver options DIVER's option fuzzing draws from
+// (Options.SolverOptions or the profile's FuzzOptions), less those the
+// solver has refused during the campaign. Solvers drop and rename options
+// from version to version (z3 trunk refuses smt.string_solver=z3str3,
+// which 4.8 takes): a refused option is retired at its first error
+// instead of costing an error on every later draw, and the campaign
+// counts it ("option retired: …").
+type optionPool struct {
+	all     []string
+	mu      sync.Mutex
+	retired map[string]string // option → the solver's error
+}
+
+// live is the options not retired, in list order.
+func (o *optionPool) live() []string {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if len(o.retired) == 0 {
+		return o.all
+	}
+	var l []string
+	for _, x := range o.all {
+		if _, gone := o.retired[x]; !gone {
+			l = append(l, x)
+		}
+	}
+	return l
+}
+
+// draw picks one or two live options (nil when none is left).
+func (o *optionPool) draw(r *rand.Rand) []string {
+	l := o.live()
+	if len(l) == 0 {
+		return nil
+	}
+	k := min(1+r.IntN(2), len(l))
+	idx := r.Perm(len(l))[:k]
+	slices.Sort(idx)
+	opts := make([]string, k)
+	for i, j := range idx {
+		opts[i] = l[j]
+	}
+	return opts
+}
+
+// retire retires each option of opts that the solver's error message
+// refuses (see refuses); it returns the options newly retired.
+func (o *optionPool) retire(opts []string, msg string) []string {
+	var out []string
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	for _, x := range opts {
+		if _, gone := o.retired[x]; gone || !refuses(msg, x) {
+			continue
+		}
+		if o.retired == nil {
+			o.retired = map[string]string{}
+		}
+		o.retired[x] = msg
+		out = append(out, x)
+	}
+	return out
+}
+
+// refuses reports whether a solver's error message refuses option opt:
+// it names the option's key (z3's smt.string_solver of
+// smt.string_solver=z3str3, or the last part, as z3's "unknown parameter
+// 'foo' at module 'smt'" does for smt.foo; cvc5's strings-exp of
+// --strings-exp) and says the option or its value is not taken. An error
+// that does not name the option (a parse error of the mutant, say)
+// retires nothing.
+func refuses(msg, opt string) bool {
+	key := strings.TrimLeft(opt, "-:")
+	if i := strings.IndexAny(key, "= "); i >= 0 {
+		key = key[:i]
+	}
+	if key == "" {
+		return false
+	}
+	m := strings.ToLower(msg)
+	key = strings.ToLower(key)
+	last := key[strings.LastIndexByte(key, '.')+1:]
+	if !strings.Contains(m, key) && !(last != key && quotes(m, last)) {
+		return false
+	}
+	for _, w := range refusals {
+		if strings.Contains(m, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// refusals are what solvers say when they do not take an option: z3
+// ("invalid parameter for smt.string_solver, valid options are …",
+// "unknown parameter 'foo' at module 'smt'"), cvc5 ("can't understand
+// option `--foo'"), Bitwuzla ("invalid option '--foo'").
+var refusals = []string{"invalid", "unknown", "unrecognized", "unrecognised", "can't understand", "cannot understand",
+	"not supported", "unsupported", "illegal", "legal values", "valid options", "no such option"}
+
+// quotes reports whether s quotes w: 'w', `w' or "w" (a short key such as
+// "solver" must not match "unknown constant solver").
+func quotes(s, w string) bool {
+	for _, q := range []string{"'" + w + "'", "`" + w + "'", `"` + w + `"`} {
+		if strings.Contains(s, q) {
+			return true
+		}
+	}
+	return false
+}
+
+// errorLines is the lines of a solver's output that say "error" (at most
+// a few): z3 prints "ERROR: unknown parameter …" on an option it does not
+// know and exits, which the answer's reason only quotes by its last lines.
+func errorLines(out []byte) string {
+	var b strings.Builder
+	n := 0
+	for line := range strings.Lines(string(out)) {
+		if strings.Contains(strings.ToLower(line), "error") {
+			b.WriteString(line)
+			if n++; n == 5 {
+				break
+			}
+		}
+	}
+	return b.String()
+}
+
+// fuzzOptions is the paper's option fuzzing: the default mode, or one or
+// two options from the list.
+func (d *Diver) fuzzOptions(r *rand.Rand, base *solver.Profile) *solver.Profile {
+	if len(d.options.all) == 0 || r.Float64() >= d.opt.OptionFuzzProb {
+		return base
+	}
+	return d.withOptions(base, d.options.draw(r))
+}
+
+// iterationOptions draws the option set of an incremental iteration: one
+// or two options from the list, as fuzzOptions does per mutant (nil when
+// there is none to draw).
+func (d *Diver) iterationOptions(r *rand.Rand, base *solver.Profile) *solver.Profile {
+	if len(d.options.all) == 0 {
+		return nil
+	}
+	if p := d.withOptions(base, d.options.draw(r)); p != base {
+		return p
+	}
+	return nil
+}
+
+func (d *Diver) withOptions(base *solver.Profile, opts []string) *solver.Profile {
+	if len(opts) == 0 {
+		return base
+	}
+	p, err := base.WithOptions(opts...)
+	if err != nil {
+		return base
+	}
+	return p
+}
