@@ -61,7 +61,8 @@ type Construct struct {
 	// Literal marks the arguments that must be literals (the linear
 	// logics' (* c x) and (div x c)), by index; nil means none.
 	Literal []bool
-	// NonZero marks literal arguments that must not be zero (divisors).
+	// NonZero marks literal arguments that must not be zero (divisors);
+	// a String literal so marked has exactly one character (re.range).
 	NonZero []bool
 }
 
@@ -234,7 +235,10 @@ func StringGrammar() *Grammar {
 		{Name: "str.indexof", Kind: Operator, Args: []Sort{S, S, I}, Result: I},
 		{Name: "str.to_int", Kind: Operator, Args: []Sort{S}, Result: I},
 		{Name: "str.to_re", Kind: Operator, Args: []Sort{S}, Result: R},
-		{Name: "re.range", Kind: Operator, Args: []Sort{S, S}, Result: R},
+		// one-character literals: cvc5 1.0.3 refuses anything else
+		// ("expecting a single constant string term in regexp range"),
+		// where SMT-LIB makes other bounds the empty language
+		{Name: "re.range", Kind: Operator, Args: []Sort{S, S}, Result: R, Literal: []bool{true, true}, NonZero: []bool{true, true}},
 		{Name: "re.++", Kind: Operator, Args: []Sort{R, R}, Result: R},
 		{Name: "re.inter", Kind: Operator, Args: []Sort{R, R}, Result: R},
 		{Name: "re.+", Kind: Operator, Args: []Sort{R}, Result: R},
@@ -249,13 +253,16 @@ func StringGrammar() *Grammar {
 		VarSorts: []Sort{S, S, I},
 		SortText: map[Sort]string{S: "String", I: "Int", R: "RegLan", B: "Bool"},
 		Specials: map[Sort][]string{S: {`""`}, I: {"0", "1"}},
-		literal: func(r *rand.Rand, so Sort, _ bool) string {
+		literal: func(r *rand.Rand, so Sort, oneChar bool) string {
 			switch so {
 			case S:
 				if r == nil {
 					return "x"
 				}
 				n := r.IntN(DefaultStringLiteralMax + 1)
+				if oneChar {
+					n = 1
+				}
 				var b strings.Builder
 				b.WriteByte('"')
 				for i := 0; i < n; i++ {
@@ -315,8 +322,8 @@ func ArithGrammar(real, nonlinear bool) *Grammar {
 		s, name, logic = SortReal, "lra", "QF_LRA"
 	}
 	if nonlinear {
-		name = name[:1] + "n" + name[2:]
-		logic = logic[:4] + "N" + logic[5:]
+		name = "n" + name[1:]                // nia, nra
+		logic = "QF_N" + logic[len("QF_L"):] // QF_NIA, QF_NRA
 	}
 	lin := !nonlinear
 	cs := []Construct{
