@@ -131,6 +131,10 @@ func TestErroringRealTarget(t *testing.T) {
 	if _, ok := r.FirstGap(); ok {
 		t.Error("an erroring target gave a gap")
 	}
+	// the errors are counted by solver and kind, for the campaign summary
+	if k := "z3 smt.bogus_option=1: ERROR: unknown parameter 'bogus_option' at module 'smt'"; r.Stats.ErrorKinds[k] != 4 {
+		t.Errorf("error kinds %v, want 4 × %q", r.Stats.ErrorKinds, k)
+	}
 	sys := &System{opt: SystemOptions{Mode: "perf", MinMargin: 1e-9}, g: g}
 	if fs := sys.perfFindings(e, r); len(fs) != 0 {
 		t.Errorf("an erroring target gave a performance finding: %+v", fs)

@@ -325,6 +325,10 @@ type Stats struct {
 	// FirstError is the first error answer's message, for a campaign that
 	// turns out broken (campaign.Summary.Health).
 	FirstError string `json:"first_error,omitempty"`
+	// ErrorKinds counts error answers by "SOLVER: KIND"
+	// (campaign.ErrorKind): a solver that refuses most of a grammar's
+	// queries shows at the top of the campaign summary's error kinds.
+	ErrorKinds map[string]int `json:"error_kinds,omitempty"`
 }
 
 func (s *Stats) count(outs []Outcome, known []string) {
@@ -350,8 +354,15 @@ func (s *Stats) count(outs []Outcome, known []string) {
 			}
 		case solver.StatusError, solver.StatusUnsupported:
 			s.Errors++
-			if s.FirstError == "" && o.Res != nil {
-				s.FirstError = campaign.ErrorMessage(o.Res)
+			if o.Res != nil {
+				msg := campaign.ErrorMessage(o.Res)
+				if s.FirstError == "" {
+					s.FirstError = msg
+				}
+				if s.ErrorKinds == nil {
+					s.ErrorKinds = map[string]int{}
+				}
+				s.ErrorKinds[o.Solver+": "+campaign.ErrorKind(msg)]++
 			}
 		}
 	}

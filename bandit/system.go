@@ -326,6 +326,9 @@ func fillStats(st *campaign.Stats, s Stats) {
 	st.Count("rewards", int64(s.Rewards))
 	st.Count("disagreements", int64(s.Disagreements))
 	st.Count("known crashes", int64(s.KnownCrashes))
+	for k, n := range s.ErrorKinds {
+		st.Count(campaign.ErrorCounter+k, int64(n))
+	}
 }
 
 // Reproduce re-runs the solvers on trigger (bug mode) and returns the

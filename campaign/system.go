@@ -6,10 +6,12 @@ import (
 	"io"
 	"math/rand/v2"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"tandem/solver"
 )
@@ -274,20 +276,58 @@ func ErrorMessage(r *solver.Result) string {
 	case r.Signature != "":
 		return r.Signature
 	}
-	// A solver that rejects its command line prints why before a long
-	// help text ("ERROR: unknown parameter …" then the legal ones).
-	for _, out := range [][]byte{r.Stderr, r.Stdout} {
-		for _, line := range strings.SplitN(string(out[:min(len(out), 64<<10)]), "\n", 200) {
-			if strings.Contains(strings.ToLower(line), "error") {
-				return strings.TrimSpace(line)
-			}
-		}
+	if l := ErrorLine(r.Stderr, r.Stdout); l != "" {
+		return l
 	}
 	if r.Reason != "" {
 		return r.Reason
 	}
 	return r.Status.String()
 }
+
+// ErrorLine is the first line of the outputs (in order, the first 64 KiB
+// and 200 lines of each) that mentions an error, trimmed; "" when none
+// does. A solver that rejects its command line prints why before a long
+// help text (z3: "ERROR: unknown parameter …" then the legal ones).
+func ErrorLine(outs ...[]byte) string {
+	for _, out := range outs {
+		for _, line := range strings.SplitN(string(out[:min(len(out), 64<<10)]), "\n", 200) {
+			if strings.Contains(strings.ToLower(line), "error") {
+				return strings.TrimSpace(line)
+			}
+		}
+	}
+	return ""
+}
+
+// ErrorKind normalizes a solver's error message into a short kind, for
+// counting errors by kind (ErrorCounter): the first line only, positions
+// dropped, numbers as N, at most 60 bytes. "line 5 column 28: logic does
+// not support integers" and "line 9 column 3: logic does not support
+// integers" are one kind.
+func ErrorKind(msg string) string {
+	if i := strings.IndexByte(msg, '\n'); i >= 0 {
+		msg = msg[:i]
+	}
+	msg = errPos.ReplaceAllString(msg, "")
+	msg = errDigits.ReplaceAllString(msg, "N")
+	msg = strings.TrimSpace(msg)
+	if len(msg) > 60 {
+		msg = msg[:60]
+		for !utf8.ValidString(msg) {
+			msg = msg[:len(msg)-1]
+		}
+	}
+	if msg == "" {
+		msg = "unknown"
+	}
+	return msg
+}
+
+var (
+	errPos    = regexp.MustCompile(`(?:Parse Error: )?(?:<stdin>|[^ :]+\.smt2):\d+\.\d+: |line \d+ column \d+: `)
+	errDigits = regexp.MustCompile(`\d+`)
+)
 
 // NoteError keeps msg as FirstError when no error was noted before.
 func (s *Stats) NoteError(msg string) {

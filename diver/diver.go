@@ -379,7 +379,7 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 			}
 			st.errorKind(bad)
 			if p != base {
-				gone := d.options.retire(p.Options[len(base.Options):], bad+"\n"+errorLines(a.output))
+				gone := d.options.retire(p.Options[len(base.Options):], bad+"\n"+campaign.ErrorLine(a.output))
 				for _, o := range gone {
 					st.retire(o)
 				}
@@ -483,7 +483,7 @@ func (d *Diver) keepError(script []byte, solverSpec, msg string, out []byte) {
 	if d.opt.ErrorDir == "" {
 		return
 	}
-	kind := ErrorKind(msg)
+	kind := campaign.ErrorKind(msg)
 	d.keptMu.Lock()
 	if d.kept == nil {
 		d.kept = map[string]int{}

@@ -493,18 +493,6 @@ func processCPU() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-func TestErrorKind(t *testing.T) {
-	for in, want := range map[string]string{
-		"line 5 column 28: logic does not support integers":                            "logic does not support integers",
-		"Parse Error: <stdin>:4.28: Symbol 'Int' not declared as a type\n\n  (declare": "Symbol 'Int' not declared as a type",
-		"unknown constant bvlshr ((_ BitVec 11) (_ BitVec 11)) ":                       "unknown constant bvlshr ((_ BitVec N) (_ BitVec N))",
-	} {
-		if got := ErrorKind(in); got != want {
-			t.Errorf("ErrorKind(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 // Mutants stay inside the seed's logic: z3 4.8.12 and cvc5 1.0.3 answer
 // them without (error …) (Int symbols in QF_LRA, - in QF_S, int.pow2 or a
 // product of variables in a linear logic, bit-vector operators in QF_FP,

@@ -120,23 +120,6 @@ func quotes(s, w string) bool {
 	return false
 }
 
-// errorLines is the lines of a solver's output that say "error" (at most
-// a few): z3 prints "ERROR: unknown parameter …" on an option it does not
-// know and exits, which the answer's reason only quotes by its last lines.
-func errorLines(out []byte) string {
-	var b strings.Builder
-	n := 0
-	for line := range strings.Lines(string(out)) {
-		if strings.Contains(strings.ToLower(line), "error") {
-			b.WriteString(line)
-			if n++; n == 5 {
-				break
-			}
-		}
-	}
-	return b.String()
-}
-
 // fuzzOptions is the paper's option fuzzing: the default mode, or one or
 // two options from the list.
 func (d *Diver) fuzzOptions(r *rand.Rand, base *solver.Profile) *solver.Profile {

@@ -193,8 +193,8 @@ func judgeAnswer(a answer, logic string, check func(model string) (*modelcheck.R
 	msg := a.reason
 	if len(a.errors) > 0 {
 		msg = a.errors[0]
-	} else if l, _, _ := strings.Cut(errorLines(a.output), "\n"); l != "" {
-		msg = strings.TrimSpace(l) + " (" + a.reason + ")" // z3's "ERROR: unknown parameter …" and exit
+	} else if l := campaign.ErrorLine(a.output); l != "" {
+		msg = l + " (" + a.reason + ")" // z3's "ERROR: unknown parameter …" and exit
 	}
 	return OutcomeError, nil, msg
 }

@@ -295,7 +295,7 @@ func (rn *runner) runIncremental(ctx context.Context, p *solver.Profile, mu *Mut
 		// mutant and the rest of the seed go one-shot
 		rn.closeSession(spec(p))
 		rn.oneShot = true
-		rn.st.fallback("solver: " + ErrorKind(a.errors[0]))
+		rn.st.fallback("solver: " + campaign.ErrorKind(a.errors[0]))
 		return answer{}, false, nil
 	}
 	if rn.d.opt.SessionMutants > 0 && ses.mutants >= rn.d.opt.SessionMutants {
@@ -339,7 +339,7 @@ func (rn *runner) session(ctx context.Context, p *solver.Profile) (*seedSession,
 			return nil, nil
 		}
 		rn.oneShot = true
-		rn.st.fallback("session: " + ErrorKind(err.Error()))
+		rn.st.fallback("session: " + campaign.ErrorKind(err.Error()))
 		return nil, nil
 	}
 	ses := &seedSession{s: s}
@@ -367,7 +367,7 @@ func (rn *runner) header(ctx context.Context, ses *seedSession) error {
 		}
 		if ctx.Err() == nil {
 			rn.oneShot = true
-			rn.st.fallback("header: " + ErrorKind(err.Error()))
+			rn.st.fallback("header: " + campaign.ErrorKind(err.Error()))
 		}
 		return err
 	}

@@ -1,10 +1,6 @@
 package diver
 
 import (
-	"regexp"
-	"strings"
-	"unicode/utf8"
-
 	"tandem/campaign"
 )
 
@@ -101,35 +97,7 @@ func (s *Stats) errorKind(msg string) {
 	if s.ErrorKinds == nil {
 		s.ErrorKinds = map[string]int64{}
 	}
-	s.ErrorKinds[ErrorKind(msg)]++
-}
-
-var (
-	errPos    = regexp.MustCompile(`(?:Parse Error: )?(?:<stdin>|[^ :]+\.smt2):\d+\.\d+: |line \d+ column \d+: `)
-	errDigits = regexp.MustCompile(`\d+`)
-)
-
-// ErrorKind normalizes a solver's error message into a short kind:
-// positions dropped, the first line only, numbers as N, at most 60 bytes. "line 5 column 28: logic does not support
-// integers" and "line 9 column 3: logic does not support integers" are one
-// kind.
-func ErrorKind(msg string) string {
-	if i := strings.IndexByte(msg, '\n'); i >= 0 {
-		msg = msg[:i]
-	}
-	msg = errPos.ReplaceAllString(msg, "")
-	msg = errDigits.ReplaceAllString(msg, "N")
-	msg = strings.TrimSpace(msg)
-	if len(msg) > 60 {
-		msg = msg[:60]
-		for !utf8.ValidString(msg) {
-			msg = msg[:len(msg)-1]
-		}
-	}
-	if msg == "" {
-		msg = "unknown"
-	}
-	return msg
+	s.ErrorKinds[campaign.ErrorKind(msg)]++
 }
 
 // Record adds s to the campaign counters.
