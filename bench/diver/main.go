@@ -122,6 +122,8 @@ func main() {
 	modes := flag.String("modes", "", "ablation: modes to run (default diver,noweight,nocomp); speed: modes to run of push, reset, auto, one-shot, harness-only (default all), or fixed,adaptive (the adaptive mutant limit against --fixed-timeout, auto sessions)")
 	jsonOut := flag.String("json", "", "write the table as JSON to this file")
 	recheckCuts := flag.Bool("recheck-cuts", false, "speed: run every mutant the adaptive limit cut again with the whole -t and count its answers (CPU left out of the rates)")
+	limitFactor := flag.Float64("limit-factor", 0, "speed: F of the adaptive mutant limit (0: DIVER's default, 10)")
+	limitFloor := flag.Duration("limit-floor", 0, "speed: floor of the adaptive mutant limit (0: DIVER's default, 200ms)")
 	rounds := flag.Int("rounds", 2, "speed: rounds per logic (each: push, reset, auto and one-shot in rotating order, then harness-only)")
 	cpuProfile := flag.String("cpuprofile", "", "write this process's CPU profile (pprof) to this file")
 	flag.Parse()
@@ -150,7 +152,7 @@ func main() {
 		if *modes != "" {
 			only = strings.Split(*modes, ",")
 		}
-		srows, err := speed(ctx, *solverSpec, flag.Args(), *rounds, *iters, *mutants, *timeout, *seed, only, *recheckCuts)
+		srows, err := speed(ctx, *solverSpec, flag.Args(), *rounds, *iters, *mutants, *timeout, *seed, only, limitFlags{*limitFactor, *limitFloor, *recheckCuts})
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)

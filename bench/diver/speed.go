@@ -69,6 +69,14 @@ type speedRow struct {
 	Mismatch    int64   `json:"harness_mismatch,omitempty"`
 }
 
+// limitFlags are the adaptive limit's settings of a speed run (zero:
+// DIVER's defaults) and -recheck-cuts.
+type limitFlags struct {
+	factor  float64
+	floor   time.Duration
+	recheck bool
+}
+
 // speedModes are the ways the speed mode runs the mutants, side by side,
 // by default (each under the campaign's default, adaptive, mutant limit);
 // limitModes compare that limit with --fixed-timeout (both in auto
@@ -85,7 +93,7 @@ var (
 // harness-only; each round has its own master seed, shared by all. Same seeds, same mutants (option
 // fuzzing is off, so that the modes send the same mutants), same solver.
 // only, when not empty, limits the modes run (e.g. harness-only alone).
-func speed(ctx context.Context, solverSpec string, dirs []string, rounds int, iters uint64, mutants int, timeout time.Duration, seed uint64, only []string, recheckCuts bool) ([]speedRow, error) {
+func speed(ctx context.Context, solverSpec string, dirs []string, rounds int, iters uint64, mutants int, timeout time.Duration, seed uint64, only []string, lim limitFlags) ([]speedRow, error) {
 	if len(dirs) == 0 {
 		return nil, fmt.Errorf("speed: give one seed directory per logic")
 	}
@@ -131,7 +139,7 @@ func speed(ctx context.Context, solverSpec string, dirs []string, rounds int, it
 				case "fixed":
 					o.Session, o.FixedTimeout = diver.SessionAuto, true
 				}
-				o.RecheckCuts = recheckCuts
+				o.RecheckCuts, o.LimitFactor, o.LimitFloor = lim.recheck, lim.factor, lim.floor
 				cfg, _ := json.Marshal(o)
 				out := filepath.Join(tmp, fmt.Sprintf("%s-%d-%s", logic, round, m))
 				fmt.Fprintf(os.Stderr, "%s: %s round %d %s\n", time.Now().Format("15:04:05"), logic, round, m)
