@@ -43,13 +43,13 @@ func (s *Summary) Health() (problems, warnings []string) {
 		warnings = append(warnings, fmt.Sprintf("%d of %d iterations were skipped: their seed or input was not usable", skipped, done))
 	}
 	answers := (s.Stats.Sat - s.CutStats.Sat) + (s.Stats.Unsat - s.CutStats.Unsat)
-	failed := (s.Stats.Timeout - s.CutStats.Timeout) + (s.Stats.Crash - s.CutStats.Crash) + (s.Stats.Memout - s.CutStats.Memout) + errs
+	failed := (s.Stats.Timeout - s.CutStats.Timeout) + (s.Stats.Crash - s.CutStats.Crash) + (s.Stats.Memout - s.CutStats.Memout) + (s.Stats.LimitCut - s.CutStats.LimitCut) + errs
 	switch {
 	case calls > 0 && float64(errs) > MaxErrorShare*float64(calls):
 		problems = append(problems, fmt.Sprintf("%d of %d solver calls (%.0f%%) ended in an error", errs, calls, 100*float64(errs)/float64(calls)))
 	case answers == 0 && (calls >= MinCallsForAnswers || done >= MinCallsForAnswers && failed > 0):
-		problems = append(problems, fmt.Sprintf("none of the %d solver calls was answered sat or unsat (unknown %d, timeout %d, crash %d, memout %d, error %d)",
-			calls, s.Stats.Unknown-s.CutStats.Unknown, s.Stats.Timeout-s.CutStats.Timeout, s.Stats.Crash-s.CutStats.Crash,
+		problems = append(problems, fmt.Sprintf("none of the %d solver calls was answered sat or unsat (unknown %d, timeout %d, cut %d, crash %d, memout %d, error %d)",
+			calls, s.Stats.Unknown-s.CutStats.Unknown, s.Stats.Timeout-s.CutStats.Timeout, s.Stats.LimitCut-s.CutStats.LimitCut, s.Stats.Crash-s.CutStats.Crash,
 			s.Stats.Memout-s.CutStats.Memout, errs))
 	}
 	if len(problems) > 0 {

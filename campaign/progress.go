@@ -285,9 +285,9 @@ func (p *progress) statusLine() string {
 	el := time.Since(p.t0)
 	sec := el.Seconds()
 	s := &p.stats
-	line := fmt.Sprintf("%s  it %d (%.1f/s)  calls %d (%.1f/s)  sat %d unsat %d unk %d to %d crash %d err %d  findings %d new %d (bugs %d)  solver CPU %.0f%%",
+	line := fmt.Sprintf("%s  it %d (%.1f/s)  calls %d (%.1f/s)  sat %d unsat %d unk %d to %d cut %d crash %d err %d  findings %d new %d (bugs %d)  solver CPU %.0f%%",
 		fmtDur(el), p.resumed+p.iters, float64(p.iters)/sec, s.SolverCalls, float64(s.SolverCalls)/sec,
-		s.Sat, s.Unsat, s.Unknown, s.Timeout, s.Crash+s.Memout, s.Error, p.findings, p.newSigs, p.sigsTotal.Load(), 100*p.share())
+		s.Sat, s.Unsat, s.Unknown, s.Timeout, s.LimitCut, s.Crash+s.Memout, s.Error, p.findings, p.newSigs, p.sigsTotal.Load(), 100*p.share())
 	if eta := p.eta(el); eta >= 0 {
 		line += "  ETA " + fmtDur(eta)
 	}
@@ -346,6 +346,9 @@ func (p *progress) printSummary(s *Summary) {
 	st := s.Stats
 	fmt.Fprintf(w, "  solver calls %d (%.1f/s): sat %d, unsat %d, unknown %d, timeout %d, crash %d, memout %d, error %d\n",
 		st.SolverCalls, float64(st.SolverCalls)/sec, st.Sat, st.Unsat, st.Unknown, st.Timeout, st.Crash, st.Memout, st.Error)
+	if st.LimitCut > 0 {
+		fmt.Fprintf(w, "  cut          %d solver calls stopped by the system's adaptive limit below the time limit (not timeouts)\n", st.LimitCut)
+	}
 	if kinds := countersLine(st.Counters, ErrorCounter, 3); kinds != "" {
 		fmt.Fprintf(w, "  error kinds  %s\n", kinds)
 	}

@@ -231,6 +231,10 @@ type Stats struct {
 	Crash       int64 `json:"crash"`
 	Memout      int64 `json:"memout"`
 	Error       int64 `json:"error"` // error and unsupported
+	// LimitCut counts calls a system stopped at its own limit below the
+	// campaign's time limit (DIVER's adaptive per-mutant CPU limit): not
+	// in Timeout, since such a call only cost more than its siblings.
+	LimitCut int64 `json:"limit_cut,omitempty"`
 	// Skipped counts iterations that did no fuzzing because their input was
 	// unusable (a seed the solver gave no model for, a seed that does not
 	// parse). A campaign whose every iteration is skipped is broken
@@ -358,6 +362,18 @@ func (s *Stats) RecordStatus(st solver.Status) {
 	}
 }
 
+// RecordCut counts one solver call stopped by the system's own limit
+// (LimitCut), with r's CPU and wall time when r is not nil (a one-shot
+// run; a session's CPU is counted when it ends).
+func (s *Stats) RecordCut(r *solver.Result) {
+	s.SolverCalls++
+	s.LimitCut++
+	if r != nil {
+		s.SolverCPU += r.CPU()
+		s.SolverWall += r.Wall
+	}
+}
+
 // Count adds n to the system counter name.
 func (s *Stats) Count(name string, n int64) {
 	if s.Counters == nil {
@@ -376,6 +392,7 @@ func (s *Stats) Add(o Stats) {
 	s.Crash += o.Crash
 	s.Memout += o.Memout
 	s.Error += o.Error
+	s.LimitCut += o.LimitCut
 	s.Skipped += o.Skipped
 	s.NoteError(o.FirstError)
 	s.SolverCPU += o.SolverCPU

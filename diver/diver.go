@@ -214,6 +214,7 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 	}
 	var findings []campaign.Finding
 	var em *eval.Model
+	var seedCPU time.Duration // the seed's model run by the solver under test (mutantLimit)
 	if knownModel != "" {
 		em, err = modelFromText(ss.sc, knownModel)
 		if err != nil {
@@ -231,6 +232,9 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 		cst.Record(res)
 		if res != nil {
 			st.SeedCPU += res.CPU().Microseconds()
+			if d.modelFrom == nil {
+				seedCPU = res.CPU()
+			}
 		}
 		if m == nil {
 			st.SeedsSkipped++
@@ -295,6 +299,7 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 	seen := map[string]bool{}
 	rn := newRunner(d, ss, st, cst)
 	defer rn.close()
+	rn.limit.answered(seedCPU)
 	// In incremental mode the iteration draws one option set, so that it
 	// needs two sessions (see Options.OneShot).
 	var iterP *solver.Profile
@@ -370,7 +375,12 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 		case OutcomeModelUndefined:
 			st.ModelUndefined++
 		case OutcomeUnknown:
-			st.MutantUnknown++
+			if a.cut {
+				st.MutantCut++
+				st.CutCPU += a.cpu.Microseconds()
+			} else {
+				st.MutantUnknown++
+			}
 		case OutcomeError:
 			if strings.HasPrefix(bad, "model:") {
 				st.ModelUnreadable++

@@ -30,7 +30,7 @@ func (f *Flags) Register(fs *pflag.FlagSet) {
 	f.Campaign.RegisterBudget(fs)
 	fs.StringVar(&f.opts.Solver, "solver", "z3", "solver under test, with options in its own syntax, e.g. 'z3 model_validate=true'")
 	fs.StringVar(&f.opts.ModelFrom, "model-from", "", "take each seed's model from this reference solver instead")
-	fs.DurationVarP(&f.opts.Timeout, "timeout", "t", DefaultTimeout, "solver time limit per mutant")
+	fs.DurationVarP(&f.opts.Timeout, "timeout", "t", DefaultTimeout, "solver CPU time limit per mutant: the ceiling of the adaptive limit (see --fixed-timeout) and the limit of every re-check of a finding")
 	fs.IntVarP(&f.opts.Mutants, "mutants", "m", DefaultMutants, "satisfiable mutants per seed (one campaign iteration)")
 	fs.StringVar(&f.mode, "mode", string(ModeDiver), "diver, noweight (uniform target choice) or nocomp (no Complicate)")
 	fs.StringSliceVar(&f.logics, "logic", nil, "logics of built-in seeds (and filter for seed files), comma-separated")
@@ -38,6 +38,7 @@ func (f *Flags) Register(fs *pflag.FlagSet) {
 	fs.BoolVar(&f.noOptFuzz, "no-option-fuzz", false, "solve every mutant in the solver's default mode")
 	fs.BoolVar(&f.opts.NoSelfCheck, "no-self-check", false, "do not turn on the solver's own model check")
 	fs.BoolVar(&f.opts.OneShot, "one-shot", false, "one solver process per mutant (default: the mutants of a seed in one incremental session)")
+	fs.BoolVar(&f.opts.FixedTimeout, "fixed-timeout", false, "give every mutant the whole --timeout (the paper's way) instead of the adaptive limit: 10x the seed's costliest answer so far, within [200ms, --timeout]; mutants stopped below --timeout count as cut; findings are always re-checked with the whole --timeout")
 	fs.StringVar(&f.session, "session", string(SessionAuto), "how a session runs a mutant: push (push/pop scope), reset ((reset) and the whole script, the solver's one-shot strategy), auto (per solver and logic, docs/diver.md)")
 	fs.StringVar(&f.Out, "out", "diver-out", "campaign directory (--resume resumes the campaign in it)")
 }

@@ -70,7 +70,8 @@ func TestIncrementalMatchesOneShot(t *testing.T) {
 				for i, style := range []SessionStyle{SessionPush, SessionReset, SessionAuto, ""} {
 					oneShot := style == ""
 					d, err := New(Options{Solver: solverName, Seeds: []string{filepath.Join(dir, name)}, Mutants: 10,
-						Timeout: 3 * time.Second, NoOptionFuzz: true, OneShot: oneShot, Session: style})
+						Timeout: 3 * time.Second, NoOptionFuzz: true, OneShot: oneShot, Session: style,
+						FixedTimeout: true}) // the modes compared, not limits: no cut that CPU noise decides
 					if err != nil {
 						t.Fatal(err)
 					}

@@ -36,7 +36,9 @@ type Options struct {
 	// Logics restricts built-in seeds (and file seeds, by their set-logic)
 	// to these logics. Default for built-in seeds: BuiltinLogics.
 	Logics []string `json:"logics,omitempty"`
-	// Timeout is the solver's wall-time limit per run. Paper §V-A: 10 s.
+	// Timeout is the solver's CPU-time limit per run (wall time is only a
+	// hang detector, see HangFactor), and the ceiling of the adaptive
+	// per-mutant limit (see FixedTimeout). Paper §V-A: 10 s.
 	Timeout time.Duration `json:"timeout,omitempty"`
 	// SeedTimeout is the limit for getting a seed's model. Paper §V-A drops
 	// seeds not decided in 15 s.
@@ -123,6 +125,29 @@ type Options struct {
 	// default): each seed's first mutants alternate the two and the rest
 	// use the one that cost the solver less CPU (ProbeMutants).
 	Session SessionStyle `json:"session,omitempty"`
+	// FixedTimeout gives every mutant the whole Timeout (--fixed-timeout,
+	// the paper's behaviour). By default a mutant gets the adaptive CPU
+	// limit clamp(LimitFactor × ref, LimitFloor, Timeout), where ref is the
+	// largest solver CPU of the seed's own model run (when the solver
+	// under test gave it) and of the seed's mutants answered so far (see
+	// mutantLimit). A mutant stopped below Timeout is "cut" (counter
+	// mutant_cut), not a timeout; findings are always re-verified with
+	// the whole Timeout.
+	FixedTimeout bool `json:"fixed_timeout,omitempty"`
+	// LimitFactor is F of the adaptive limit: how many times the seed's
+	// costliest answer so far a mutant may cost. Not in the paper; 10
+	// (docs/diver.md, "Adaptive mutant limit").
+	LimitFactor float64 `json:"limit_factor,omitempty"`
+	// LimitFloor is the least adaptive limit, so that a seed whose answers
+	// cost microseconds does not cut mutants that cost a few
+	// milliseconds. Not in the paper; 200 ms.
+	LimitFloor time.Duration `json:"limit_floor,omitempty"`
+	// RecheckCuts (measurement only, bench/diver) runs every cut mutant
+	// again the same way with the whole Timeout and counts what it
+	// answers then (counters "cut recheck: STATUS", cut_recheck_cpu_us):
+	// the answers the adaptive limit lost. The re-run decides nothing
+	// (the mutant stays cut), so the same mutants are generated.
+	RecheckCuts bool `json:"recheck_cuts,omitempty"`
 	// NoSolver generates and checks mutants without running any solver
 	// (for measuring the harness); every accepted mutant counts as sat.
 	NoSolver bool `json:"no_solver,omitempty"`
@@ -130,20 +155,22 @@ type Options struct {
 
 // Paper defaults.
 const (
-	DefaultTimeout        = 10 * time.Second // §V-A
-	DefaultSeedTimeout    = 15 * time.Second // §V-A
-	DefaultMutants        = 1000             // Alg. 1, n
-	DefaultTries          = 50               // Alg. 3
-	DefaultMaxDepth       = 5                // §IV-B, artifact
-	DefaultComplicateProb = 0.5              // artifact
-	DefaultMaxFresh       = 3                // artifact
-	DefaultFreshRange     = 50               // artifact
-	DefaultIntRange       = 20               // artifact
-	DefaultNegateLeaf     = 0.2              // artifact
-	DefaultOptionFuzz     = 0.5              // §V-A leaves it open
-	DefaultMaxNodes       = 20000            // tandem
-	DefaultSessionMutants = 500              // tandem
-	DefaultMaxSeedBytes   = 200 << 10        // §V-A
+	DefaultTimeout        = 10 * time.Second       // §V-A
+	DefaultSeedTimeout    = 15 * time.Second       // §V-A
+	DefaultMutants        = 1000                   // Alg. 1, n
+	DefaultTries          = 50                     // Alg. 3
+	DefaultMaxDepth       = 5                      // §IV-B, artifact
+	DefaultComplicateProb = 0.5                    // artifact
+	DefaultMaxFresh       = 3                      // artifact
+	DefaultFreshRange     = 50                     // artifact
+	DefaultIntRange       = 20                     // artifact
+	DefaultNegateLeaf     = 0.2                    // artifact
+	DefaultOptionFuzz     = 0.5                    // §V-A leaves it open
+	DefaultMaxNodes       = 20000                  // tandem
+	DefaultSessionMutants = 500                    // tandem
+	DefaultMaxSeedBytes   = 200 << 10              // §V-A
+	DefaultLimitFactor    = 10                     // tandem, docs/diver.md
+	DefaultLimitFloor     = 200 * time.Millisecond // tandem, docs/diver.md
 	// RealStrictGap is n of Table I's ≥ rule for Real: 10⁻⁶ (paper §IV-A).
 	RealStrictGap = "1/1000000"
 	// WideInterval: a finite interval at least this wide scores 1.0
@@ -190,6 +217,12 @@ func (o Options) withDefaults() (Options, error) {
 	}
 	if o.SessionMutants <= 0 {
 		o.SessionMutants = DefaultSessionMutants
+	}
+	if o.LimitFactor <= 0 {
+		o.LimitFactor = DefaultLimitFactor
+	}
+	if o.LimitFloor <= 0 {
+		o.LimitFloor = DefaultLimitFloor
 	}
 	if o.MaxNodes <= 0 {
 		o.MaxNodes = DefaultMaxNodes

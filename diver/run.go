@@ -34,6 +34,11 @@ type answer struct {
 	// ses is the session that answered (nil for one-shot), for its
 	// history when a finding shows only there.
 	ses *solver.Session
+	// cpu is the solver CPU the mutant cost (a session's: its processes'
+	// CPU over the call, a restart included); cut says the run was
+	// stopped by the adaptive limit below Options.Timeout (mutantLimit).
+	cpu time.Duration
+	cut bool
 }
 
 func resultAnswer(res *solver.Result) answer {
@@ -115,9 +120,10 @@ const (
 
 func hangWall(cpu time.Duration) time.Duration { return HangFactor*cpu + HangSlack }
 
-// oneShotLimits are the limits of one solver process for one mutant.
-func oneShotLimits(timeout time.Duration) solver.Limits {
-	return solver.Limits{CPU: timeout, Wall: hangWall(timeout)}
+// oneShotLimits are the limits of one solver process for one mutant
+// whose CPU limit is cpu (Options.Timeout, or a mutant's adaptive limit).
+func oneShotLimits(cpu time.Duration) solver.Limits {
+	return solver.Limits{CPU: cpu, Wall: hangWall(cpu)}
 }
 
 // SessionStyle is how an incremental session runs a mutant (see
@@ -152,6 +158,7 @@ type runner struct {
 	ss       *seedScript
 	cst      *campaign.Stats
 	st       *Stats
+	limit    *mutantLimit // the mutants' CPU limit
 	oneShot  bool
 	reset    bool                    // sessions run each mutant after a (reset) (Options.Session)
 	probing  int                     // SessionAuto: mutants left to measure, alternating styles
@@ -179,7 +186,7 @@ type seedSession struct {
 }
 
 func newRunner(d *Diver, ss *seedScript, st *Stats, cst *campaign.Stats) *runner {
-	rn := &runner{d: d, ss: ss, cst: cst, st: st, sessions: map[string]*seedSession{}, declared: map[*smt.Func]bool{}}
+	rn := &runner{d: d, ss: ss, cst: cst, st: st, sessions: map[string]*seedSession{}, declared: map[*smt.Func]bool{}, limit: newMutantLimit(&d.opt)}
 	rn.oneShot = d.opt.OneShot
 	rn.reset = d.opt.Session == SessionReset
 	if d.opt.Session == SessionAuto {
@@ -209,20 +216,51 @@ func incrementalRefusal(p *solver.Profile, ss *seedScript) string {
 }
 
 // run solves one mutant with profile p (the solver under test with the
-// mutant's options).
+// mutant's options) under the seed's current mutant limit, and raises
+// that limit's reference by the mutant's CPU when it was answered.
 func (rn *runner) run(ctx context.Context, p *solver.Profile, mu *Mutant, script []byte) (answer, error) {
+	a, err := rn.runLimited(ctx, p, mu, script, rn.limit.limit())
+	if err != nil {
+		return a, err
+	}
+	switch a.status {
+	case solver.StatusSat, solver.StatusUnsat, solver.StatusUnknown:
+		rn.limit.answered(a.cpu)
+	}
+	if a.cut && rn.d.opt.RecheckCuts && ctx.Err() == nil {
+		probing := rn.probing
+		rn.probing = 0 // the re-run is no probe: same style as the cut run
+		b, err := rn.runLimited(ctx, p, mu, script, rn.d.opt.Timeout)
+		rn.probing = probing
+		if err != nil {
+			return a, err
+		}
+		rn.st.cutRecheck(b.status.String(), b.cpu)
+	}
+	return a, nil
+}
+
+// runLimited is run with the CPU limit lim; a timeout under a lim below
+// Options.Timeout is a cut (answer.cut, campaign.Stats.LimitCut).
+func (rn *runner) runLimited(ctx context.Context, p *solver.Profile, mu *Mutant, script []byte, lim time.Duration) (answer, error) {
 	if !rn.oneShot {
-		a, ok, err := rn.runIncremental(ctx, p, mu)
+		a, ok, err := rn.runIncremental(ctx, p, mu, lim)
 		if err != nil || ok {
 			return a, err
 		}
 	}
-	res, err := solver.Run(ctx, p, solver.BytesInput(script), solver.RunOptions{Limits: oneShotLimits(rn.d.opt.Timeout), Mode: rn.d.mode()})
+	res, err := solver.Run(ctx, p, solver.BytesInput(script), solver.RunOptions{Limits: oneShotLimits(lim), Mode: rn.d.mode()})
 	if err != nil {
 		return answer{}, fmt.Errorf("diver: running %s: %w", p.Name, err)
 	}
-	rn.cst.Record(res)
-	return resultAnswer(res), nil
+	a := resultAnswer(res)
+	a.cpu = res.CPU()
+	if a.cut = res.Status == solver.StatusTimeout && rn.limit.cuts(lim); a.cut {
+		rn.cst.RecordCut(res)
+	} else {
+		rn.cst.Record(res)
+	}
+	return a, nil
 }
 
 // body is the commands of one mutant inside its scope: the fresh
@@ -239,10 +277,10 @@ func body(mu *Mutant, c *assertTexts) []string {
 	return append(cmds, "(check-sat)", "(get-model)")
 }
 
-// runIncremental solves the mutant in the seed's session for p; ok is
-// false when the session cannot be used (then the caller runs it
-// one-shot, and so does every later mutant of the seed).
-func (rn *runner) runIncremental(ctx context.Context, p *solver.Profile, mu *Mutant) (answer, bool, error) {
+// runIncremental solves the mutant in the seed's session for p under the
+// CPU limit lim; ok is false when the session cannot be used (then the
+// caller runs it one-shot, and so does every later mutant of the seed).
+func (rn *runner) runIncremental(ctx context.Context, p *solver.Profile, mu *Mutant, lim time.Duration) (answer, bool, error) {
 	ses, err := rn.session(ctx, p)
 	if err != nil || ses == nil {
 		return answer{}, false, err
@@ -252,23 +290,24 @@ func (rn *runner) runIncremental(ctx context.Context, p *solver.Profile, mu *Mut
 	}
 	usedReset := rn.reset
 	var ex solver.Exchange
-	var cpu0 time.Duration
-	if rn.probing > 0 {
-		cpu0 = ses.s.CPU()
+	if !rn.reset && !ses.base {
+		if err := rn.header(ctx, ses); err != nil {
+			return answer{}, false, nil
+		}
 	}
+	if err := ses.s.SetCallLimits(lim, hangWall(lim)); err != nil {
+		return answer{}, false, err
+	}
+	cpu0 := ses.s.CPU()
 	if rn.reset {
 		ses.base = false // the reset drops the header
 		ex, err = ses.s.Fresh(ctx, append(rn.ss.header[:len(rn.ss.header):len(rn.ss.header)], body(mu, &rn.texts)...)...)
 	} else {
-		if !ses.base {
-			if err := rn.header(ctx, ses); err != nil {
-				return answer{}, false, nil
-			}
-		}
 		ex, err = ses.s.Isolated(ctx, body(mu, &rn.texts)...)
 	}
+	cpu := ses.s.CPU() - cpu0
 	if rn.probing > 0 && err == nil {
-		rn.probeCPU[boolIndex(rn.reset)] += ses.s.CPU() - cpu0
+		rn.probeCPU[boolIndex(rn.reset)] += cpu
 		if rn.probing--; rn.probing == 0 {
 			rn.reset = rn.probeCPU[1] < rn.probeCPU[0]
 			rn.st.AutoReset += int64(boolIndex(rn.reset))
@@ -288,8 +327,12 @@ func (rn *runner) runIncremental(ctx context.Context, p *solver.Profile, mu *Mut
 	ses.mutants++
 	ses.wall += ex.Wall
 	a := exchangeAnswer(p, ex)
-	a.reset, a.ses = usedReset, ses.s
-	rn.cst.RecordStatus(a.status)
+	a.reset, a.ses, a.cpu = usedReset, ses.s, cpu
+	if a.cut = a.status == solver.StatusTimeout && rn.limit.cuts(lim); a.cut {
+		rn.cst.RecordCut(nil)
+	} else {
+		rn.cst.RecordStatus(a.status)
+	}
 	if a.status == solver.StatusError && mentionsIncremental(a.errors) {
 		// the solver refuses something in incremental mode: this
 		// mutant and the rest of the seed go one-shot
@@ -353,6 +396,10 @@ func (rn *runner) session(ctx context.Context, p *solver.Profile) (*seedSession,
 // header declares the seed's header at the base of a session; when the
 // solver refuses it the session is closed and the seed goes one-shot.
 func (rn *runner) header(ctx context.Context, ses *seedSession) error {
+	t := rn.d.opt.Timeout // declarations are not a mutant: no adaptive limit
+	if err := ses.s.SetCallLimits(t, hangWall(t)); err != nil {
+		return err
+	}
 	rs, err := ses.s.Batch(ctx, rn.ss.header...)
 	for _, r := range rs {
 		if err == nil && r.Kind != solver.RespSuccess {

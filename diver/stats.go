@@ -1,6 +1,8 @@
 package diver
 
 import (
+	"time"
+
 	"tandem/campaign"
 )
 
@@ -24,7 +26,14 @@ type Stats struct {
 	Mutants             int64 // satisfiable mutants sent to the solver (i of Alg. 1)
 	MutantSat           int64 // answered sat with a valid model (rejoin the pool)
 	MutantUnsat         int64 // answered unsat (soundness candidates)
-	MutantUnknown       int64 // unknown or timeout
+	MutantUnknown       int64 // unknown or timeout (at Options.Timeout)
+	MutantCut           int64 // stopped by the adaptive CPU limit below Options.Timeout (see mutantLimit)
+	CutCPU              int64 // microseconds of solver CPU the cut mutants used
+	// CutRecheck counts the answers of cut mutants re-run with the whole
+	// Timeout by status (Options.RecheckCuts; counters "cut recheck:
+	// STATUS"), CutRecheckCPU their solver CPU in microseconds.
+	CutRecheck          map[string]int64
+	CutRecheckCPU       int64
 	MutantError         int64 // error responses (e.g. an operator the logic rejects)
 	MutantCrash         int64 // crashes and self-check failures
 	ModelUnreadable     int64 // sat answers whose model tandem could not read
@@ -61,6 +70,14 @@ func (s *Stats) seedUsed(logic string) {
 		s.SeedsByLogic = map[string]int64{}
 	}
 	s.SeedsByLogic[logicName(logic)]++
+}
+
+func (s *Stats) cutRecheck(status string, cpu time.Duration) {
+	if s.CutRecheck == nil {
+		s.CutRecheck = map[string]int64{}
+	}
+	s.CutRecheck[status]++
+	s.CutRecheckCPU += cpu.Microseconds()
 }
 
 func (s *Stats) fallback(why string) {
@@ -109,7 +126,7 @@ func (s *Stats) Record(c *campaign.Stats) {
 		"rejected_unsupported": s.RejectedUnsupported, "bottom": s.Bottom, "no_term": s.NoTerm,
 		"too_large": s.TooLarge, "complicated": s.Complicated, "complicate_rejected": s.ComplicateRejected,
 		"mutants": s.Mutants, "mutant_sat": s.MutantSat, "mutant_unsat": s.MutantUnsat,
-		"mutant_unknown": s.MutantUnknown, "mutant_error": s.MutantError, "mutant_crash": s.MutantCrash,
+		"mutant_unknown": s.MutantUnknown, "mutant_cut": s.MutantCut, "cut_cpu_us": s.CutCPU, "cut_recheck_cpu_us": s.CutRecheckCPU, "mutant_error": s.MutantError, "mutant_crash": s.MutantCrash,
 		"model_unreadable": s.ModelUnreadable, "model_undefined": s.ModelUndefined, "model_false": s.ModelFalse,
 		"not_reproduced": s.NotReproduced, "option_runs": s.OptionRuns,
 		"incremental": s.Incremental, "reset_mutants": s.ResetMutants, "auto_push": s.AutoPush, "auto_reset": s.AutoReset, "seed_cpu_us": s.SeedCPU, "sessions": s.Sessions, "session_restarts": s.SessionRestarts,
@@ -124,6 +141,9 @@ func (s *Stats) Record(c *campaign.Stats) {
 	}
 	for k, v := range s.Retired {
 		c.Count(campaign.RetiredCounter+k, v)
+	}
+	for k, v := range s.CutRecheck {
+		c.Count("cut recheck: "+k, v)
 	}
 	for k, v := range s.Fallbacks {
 		c.Count("one-shot: "+k, v)

@@ -946,6 +946,25 @@ func (s *Session) Close() error {
 	return nil
 }
 
+// SetCallLimits changes the time limits of the calls that follow (the
+// per-call limits of SessionOptions: cpu is CallCPU, zero for none; wall
+// is CallTimeout, zero for DefaultCallTimeout), for a caller whose calls
+// deserve different budgets, such as DIVER's adaptive per-mutant limit.
+// A restart and replay inside a later call runs under that call's limits.
+// Negative limits are refused and change nothing.
+func (s *Session) SetCallLimits(cpu, wall time.Duration) error {
+	if cpu < 0 || wall < 0 {
+		return fmt.Errorf("solver %s: negative call timeout (wall %v, CPU %v): give a positive one, or zero for the default", s.p.Name, wall, cpu)
+	}
+	if wall == 0 {
+		wall = DefaultCallTimeout
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.opts.CallCPU, s.opts.CallTimeout = cpu, wall
+	return nil
+}
+
 // CPU returns the CPU time (user + system, whole process trees) that the
 // session's solver processes have used so far: the ended ones
 // (SessionStats.EndedCPU) and the live one.

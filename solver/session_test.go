@@ -278,6 +278,39 @@ func TestSessionCPULimit(t *testing.T) {
 	}
 }
 
+// TestSessionSetCallLimits: a per-call CPU limit set with SetCallLimits,
+// smaller than the session's, stops a spinning exchange as a CPU
+// timeout (the session's own limit, a minute, is far away), the restart
+// that follows runs under the limits in force, and a later, larger limit
+// lets a normal call answer. Negative limits are refused.
+func TestSessionSetCallLimits(t *testing.T) {
+	ctx := context.Background()
+	s, err := StartSession(ctx, fakeProfile("interactive"), SessionOptions{CallTimeout: 2 * time.Minute, CallCPU: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.SetCallLimits(200*time.Millisecond, time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	pid := s.PID()
+	ex, err := s.Isolated(ctx, "(assert spin)", "(check-sat)")
+	if err != nil || ex.Failure.Status != StatusTimeout || !strings.Contains(ex.Failure.Message, "CPU") {
+		t.Fatalf("spinning exchange under a 200ms call limit: %+v, %v", ex.Failure, err)
+	}
+	checkNoStrays(t, pid)
+	if err := s.SetCallLimits(time.Minute, 2*time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	ex, err = s.Isolated(ctx, "(check-sat)")
+	if err != nil || ex.Failed() || !ex.Restarted || len(ex.Replies) < 2 || ex.Replies[1].Status != StatusSat {
+		t.Fatalf("after the cut: %+v, %v", ex, err)
+	}
+	if err := s.SetCallLimits(-time.Second, 0); err == nil {
+		t.Error("a negative CPU limit was accepted")
+	}
+}
+
 // TestSessionIsolated: an isolated exchange returns every response, also
 // the extra one a self-check prints after sat, leaves the stack as it
 // was, and after a hang inside it the next call restarts with the stack

@@ -43,6 +43,15 @@
 //     go run ./bench/diver -mode speed -solver z3 -rounds 2 -iterations 3 -m 100 -t 2s \
 //     -json speed.json ../shared/corpus/seeds/QF_LIA/sat ../shared/corpus/seeds/QF_S/sat
 //
+//     With -modes fixed,adaptive it compares the adaptive mutant limit
+//     (the default) with --fixed-timeout instead, both in auto sessions,
+//     alternating per round: cut mutants and their CPU beside the
+//     timeouts; -recheck-cuts runs each cut mutant again with the whole
+//     -t and counts what it answers (that CPU left out of the rates).
+//
+//     go run ./bench/diver -mode speed -modes fixed,adaptive -recheck-cuts -rounds 1 \
+//     -iterations 30 -m 30 -t 2s ../shared/corpus/seeds/QF_LIA/sat
+//
 // See README.md for the measured numbers.
 package main
 
@@ -110,8 +119,11 @@ func main() {
 	seed := flag.Uint64("seed", 42, "master seed")
 	timeout := flag.Duration("t", 10*time.Second, "ablation: solver time limit per mutant")
 	out := flag.String("out", "", "ablation: directory for the campaigns (default: a temporary one)")
-	modes := flag.String("modes", "", "ablation: modes to run (default diver,noweight,nocomp); speed: modes to run of push, reset, auto, one-shot, harness-only (default all)")
+	modes := flag.String("modes", "", "ablation: modes to run (default diver,noweight,nocomp); speed: modes to run of push, reset, auto, one-shot, harness-only (default all), or fixed,adaptive (the adaptive mutant limit against --fixed-timeout, auto sessions)")
 	jsonOut := flag.String("json", "", "write the table as JSON to this file")
+	recheckCuts := flag.Bool("recheck-cuts", false, "speed: run every mutant the adaptive limit cut again with the whole -t and count its answers (CPU left out of the rates)")
+	limitFactor := flag.Float64("limit-factor", 0, "speed: F of the adaptive mutant limit (0: DIVER's default, 10)")
+	limitFloor := flag.Duration("limit-floor", 0, "speed: floor of the adaptive mutant limit (0: DIVER's default, 200ms)")
 	rounds := flag.Int("rounds", 2, "speed: rounds per logic (each: push, reset, auto and one-shot in rotating order, then harness-only)")
 	cpuProfile := flag.String("cpuprofile", "", "write this process's CPU profile (pprof) to this file")
 	flag.Parse()
@@ -140,7 +152,7 @@ func main() {
 		if *modes != "" {
 			only = strings.Split(*modes, ",")
 		}
-		srows, err := speed(ctx, *solverSpec, flag.Args(), *rounds, *iters, *mutants, *timeout, *seed, only)
+		srows, err := speed(ctx, *solverSpec, flag.Args(), *rounds, *iters, *mutants, *timeout, *seed, only, limitFlags{*limitFactor, *limitFloor, *recheckCuts})
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -19,12 +20,21 @@ import (
 // rounds.
 type speedRow struct {
 	Logic    string `json:"logic"`
-	Mode     string `json:"mode"` // push, reset, auto, one-shot or harness-only
+	Mode     string `json:"mode"` // push, reset, auto, one-shot, fixed, adaptive or harness-only
 	Seeds    int64  `json:"seeds"`
 	Mutants  int64  `json:"satisfiable_mutants"`
 	Sat      int64  `json:"answered_sat"`
+	Unsat    int64  `json:"answered_unsat"`
 	Timeouts int64  `json:"unknown_or_timeout"`
-	Errors   int64  `json:"errors"`
+	// Cut counts mutants stopped by the adaptive limit below -t, CutCPU
+	// their solver CPU; Recheck counts, with -recheck-cuts, what the cut
+	// mutants answered when run again with the whole -t (by status), and
+	// RecheckCPU is that re-run's CPU, left out of SolverCPU.
+	Cut        int64            `json:"cut"`
+	CutCPU     float64          `json:"cut_cpu_seconds"`
+	Recheck    map[string]int64 `json:"cut_recheck,omitempty"`
+	RecheckCPU float64          `json:"cut_recheck_cpu_seconds,omitempty"`
+	Errors     int64            `json:"errors"`
 	// SolverCPU is the CPU of the solver process trees (rusage of each
 	// one-shot process; a session's processes' rusage when they end);
 	// ChildrenCPU is getrusage(RUSAGE_CHILDREN) over the same campaigns,
@@ -59,8 +69,22 @@ type speedRow struct {
 	Mismatch    int64   `json:"harness_mismatch,omitempty"`
 }
 
-// speedModes are the ways the speed mode runs the mutants, side by side.
-var speedModes = []string{"push", "reset", "auto", "one-shot"}
+// limitFlags are the adaptive limit's settings of a speed run (zero:
+// DIVER's defaults) and -recheck-cuts.
+type limitFlags struct {
+	factor  float64
+	floor   time.Duration
+	recheck bool
+}
+
+// speedModes are the ways the speed mode runs the mutants, side by side,
+// by default (each under the campaign's default, adaptive, mutant limit);
+// limitModes compare that limit with --fixed-timeout (both in auto
+// session style, the campaign default), when -modes names them.
+var (
+	speedModes = []string{"push", "reset", "auto", "one-shot"}
+	limitModes = []string{"fixed", "adaptive"}
+)
 
 // speed runs, for each seed directory (one logic), rounds of five
 // campaigns side by side in this process: a push/pop session, a reset
@@ -69,7 +93,7 @@ var speedModes = []string{"push", "reset", "auto", "one-shot"}
 // harness-only; each round has its own master seed, shared by all. Same seeds, same mutants (option
 // fuzzing is off, so that the modes send the same mutants), same solver.
 // only, when not empty, limits the modes run (e.g. harness-only alone).
-func speed(ctx context.Context, solverSpec string, dirs []string, rounds int, iters uint64, mutants int, timeout time.Duration, seed uint64, only []string) ([]speedRow, error) {
+func speed(ctx context.Context, solverSpec string, dirs []string, rounds int, iters uint64, mutants int, timeout time.Duration, seed uint64, only []string, lim limitFlags) ([]speedRow, error) {
 	if len(dirs) == 0 {
 		return nil, fmt.Errorf("speed: give one seed directory per logic")
 	}
@@ -78,7 +102,16 @@ func speed(ctx context.Context, solverSpec string, dirs []string, rounds int, it
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
-	all := append(append([]string(nil), speedModes...), "harness-only")
+	run := speedModes
+	if len(only) > 0 {
+		run = nil
+		for _, m := range append(append([]string(nil), speedModes...), limitModes...) {
+			if slices.Contains(only, m) {
+				run = append(run, m)
+			}
+		}
+	}
+	all := append(append([]string(nil), run...), "harness-only")
 	var rows []speedRow
 	for _, dir := range dirs {
 		logic := logicOf(dir)
@@ -87,10 +120,10 @@ func speed(ctx context.Context, solverSpec string, dirs []string, rounds int, it
 			acc[m] = &speedRow{Logic: logic, Mode: m}
 		}
 		for round := range rounds {
-			n := len(speedModes)
+			n := len(run)
 			order := make([]string, 0, n+1)
 			for k := range n {
-				order = append(order, speedModes[(k+round)%n])
+				order = append(order, run[(k+round)%n])
 			}
 			for _, m := range append(order, "harness-only") {
 				if len(only) > 0 && !slices.Contains(only, m) {
@@ -101,9 +134,12 @@ func speed(ctx context.Context, solverSpec string, dirs []string, rounds int, it
 				switch m {
 				case "reset":
 					o.Session = diver.SessionReset
-				case "auto":
+				case "auto", "adaptive":
 					o.Session = diver.SessionAuto
+				case "fixed":
+					o.Session, o.FixedTimeout = diver.SessionAuto, true
 				}
+				o.RecheckCuts, o.LimitFactor, o.LimitFloor = lim.recheck, lim.factor, lim.floor
 				cfg, _ := json.Marshal(o)
 				out := filepath.Join(tmp, fmt.Sprintf("%s-%d-%s", logic, round, m))
 				fmt.Fprintf(os.Stderr, "%s: %s round %d %s\n", time.Now().Format("15:04:05"), logic, round, m)
@@ -137,7 +173,12 @@ func add(r *speedRow, sum *campaign.Summary) {
 	r.Seeds += c["seeds"]
 	r.Mutants += c["mutants"]
 	r.Sat += c["mutant_sat"]
+	r.Unsat += c["mutant_unsat"]
 	r.Timeouts += c["mutant_unknown"]
+	r.Cut += c["mutant_cut"]
+	r.CutCPU += float64(c["cut_cpu_us"]) / 1e6
+	recheck := float64(c["cut_recheck_cpu_us"]) / 1e6
+	r.RecheckCPU += recheck
 	r.Errors += c["mutant_error"]
 	r.Incremental += c["incremental"]
 	r.Reset += c["reset_mutants"]
@@ -149,8 +190,14 @@ func add(r *speedRow, sum *campaign.Summary) {
 		if strings.HasPrefix(k, "one-shot: ") {
 			r.Fallbacks += v
 		}
+		if st, ok := strings.CutPrefix(k, "cut recheck: "); ok {
+			if r.Recheck == nil {
+				r.Recheck = map[string]int64{}
+			}
+			r.Recheck[st] += v
+		}
 	}
-	r.SolverCPU += s.SolverCPU.Seconds()
+	r.SolverCPU += s.SolverCPU.Seconds() - recheck
 	r.ChildrenCPU += sum.ChildrenCPU.Seconds()
 	r.TandemCPU += sum.HarnessCPU.Seconds()
 	r.Wall += sum.Elapsed.Seconds()
@@ -176,7 +223,7 @@ func finish(r *speedRow, timeout time.Duration) speedRow {
 	if rest := total - r.SeedCPU; rest > 0 {
 		r.SatPerMutantCPU = float64(r.Sat) / rest
 	}
-	if rest := total - r.SeedCPU - float64(r.Timeouts)*timeout.Seconds(); rest > 0 {
+	if rest := total - r.SeedCPU - float64(r.Timeouts)*timeout.Seconds() - r.CutCPU; rest > 0 {
 		r.SatPerCPUNoTO = float64(r.Sat) / rest
 	}
 	return *r
@@ -184,14 +231,27 @@ func finish(r *speedRow, timeout time.Duration) speedRow {
 
 func printSpeed(rows []speedRow) {
 	w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(w, "logic\tmode\tseeds\tmutants\tsat\tunk/to\terrors\tsolver CPU s\t(seeds)\t(children)\tms/mutant\ttandem CPU s\ttandem share\tsat/CPU-s\tw/o seeds\tw/o seeds+timeouts\tharness-only mutants/tandem-CPU-s\tin session\treset\tauto push/reset\tfallbacks\twall s\t")
+	fmt.Fprintln(w, "logic\tmode\tseeds\tmutants\tsat\tunsat\tunk/to\tcut\tcut CPU s\tcut recheck\terrors\tsolver CPU s\t(seeds)\t(children)\tms/mutant\ttandem CPU s\ttandem share\tsat/CPU-s\tw/o seeds\tw/o seeds+timeouts\tharness-only mutants/tandem-CPU-s\tin session\treset\tauto push/reset\tfallbacks\twall s\t")
 	for _, r := range rows {
 		rate, noSeed, noTO, h := fmt.Sprintf("%.1f", r.SatPerCPU), fmt.Sprintf("%.1f", r.SatPerMutantCPU), fmt.Sprintf("%.1f", r.SatPerCPUNoTO), "-"
 		if r.Mode == "harness-only" {
 			rate, noSeed, noTO, h = "-", "-", "-", fmt.Sprintf("%.0f", r.HarnessRate)
 		}
-		fmt.Fprintf(w, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%.2f\t%.2f\t%.2f\t%.1f\t%.2f\t%.1f%%\t%s\t%s\t%s\t%s\t%d\t%d\t%d/%d\t%d\t%.0f\t\n", r.Logic, r.Mode, r.Seeds, r.Mutants, r.Sat,
-			r.Timeouts, r.Errors, r.SolverCPU, r.SeedCPU, r.ChildrenCPU, r.MutantCPUms, r.TandemCPU, 100*r.TandemShare, rate, noSeed, noTO, h, r.Incremental, r.Reset, r.AutoPush, r.AutoReset, r.Fallbacks, r.Wall)
+		fmt.Fprintf(w, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%.2f\t%s\t%d\t%.2f\t%.2f\t%.2f\t%.1f\t%.2f\t%.1f%%\t%s\t%s\t%s\t%s\t%d\t%d\t%d/%d\t%d\t%.0f\t\n", r.Logic, r.Mode, r.Seeds, r.Mutants, r.Sat, r.Unsat,
+			r.Timeouts, r.Cut, r.CutCPU, recheckText(r.Recheck), r.Errors, r.SolverCPU, r.SeedCPU, r.ChildrenCPU, r.MutantCPUms, r.TandemCPU, 100*r.TandemShare, rate, noSeed, noTO, h, r.Incremental, r.Reset, r.AutoPush, r.AutoReset, r.Fallbacks, r.Wall)
 	}
 	w.Flush()
+}
+
+// recheckText is the cut mutants' answers with the whole -t, e.g.
+// "sat 2 timeout 5" ("-" without -recheck-cuts or cuts).
+func recheckText(m map[string]int64) string {
+	if len(m) == 0 {
+		return "-"
+	}
+	var parts []string
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		parts = append(parts, fmt.Sprintf("%s %d", k, m[k]))
+	}
+	return strings.Join(parts, " ")
 }
