@@ -18,13 +18,17 @@
 # Each project is built with its own documented build:
 #   z3:       python3 scripts/mk_make.py --prefix=…; make; make install
 #   Bitwuzla: ./configure.py --prefix=…; meson compile; meson install
-#   cvc5:     ./configure.sh production --prefix=… --no-auto-download; make install
+#   cvc5:     ./configure.sh production --assertions --prefix=… --no-auto-download;
+#             make cvc5-bin; make install
 # Dependencies come from the system (Debian: python3, g++, make; meson, ninja
 # and libgmp-dev, libmpfr-dev for Bitwuzla; cmake and libgmp-dev for cvc5).
-# Without network, the sources that Bitwuzla's meson build would download
-# (its subprojects/*.wrap: cadical, symfpu) and those cvc5 builds itself
-# (cadical, symfpu) are taken from --deps DIR: DIR/cadical and DIR/symfpu
-# are source trees of the versions the wraps name.
+# Without network, the sources the builds would download are taken from
+# --deps DIR: DIR/cadical and DIR/symfpu are source trees of the versions
+# Bitwuzla's subprojects/*.wrap name (cvc5 trunk takes CaDiCaL rel-2.1.x);
+# for cvc5, DIR/gmp-6.3.0 is GMP's source tree when the system's GMP is
+# older than 6.3 (Debian 12: 6.2.1). cvc5's three are built once into
+# PREFIX/cvc5-deps (GMP static only). A DIR with lib/ and include/ is taken
+# as those three already installed.
 #
 # Builds run under nice -n 10 with --jobs (default 2) parallel jobs; a
 # project whose dependencies are missing is skipped with a message naming the
@@ -210,18 +214,80 @@ build_bitwuzla() { # SRC INST
   [[ -x $inst/bin/bitwuzla ]]
 }
 
+# cvc5_deps: the --dep-path for cvc5's configure.sh. Trunk wants GMP >= 6.3
+# (Debian 12 has 6.2.1), CaDiCaL 2.1.x and SymFPU, which configure.sh
+# would download. Offline, --deps DIR gives them: either installed
+# (DIR/lib, DIR/include) or as source trees DIR/gmp-* (or DIR/gmp),
+# DIR/cadical and DIR/symfpu, which are built here once into
+# PREFIX/cvc5-deps. Prints nothing when there is no --deps.
+cvc5_deps() {
+  local dp=$prefix/cvc5-deps g
+  [[ -n $deps ]] || return 0
+  if [[ -d $deps/lib || -d $deps/include ]]; then
+    echo "$deps"
+    return 0
+  fi
+  mkdir -p "$dp/lib" "$dp/include"
+  if [[ ! -f $dp/lib/libgmp.a ]] && ! version_ge "$(gmp_version)" 6.3; then
+    g=$(find "$deps" -maxdepth 1 -name 'gmp*' -type d | sort -V | tail -n1)
+    if [[ -z $g || ! -x $g/configure ]]; then
+      log "cvc5: the system GMP is $(gmp_version) and trunk needs >= 6.3: put a GMP source tree at $deps/gmp-6.3.0 (or install it under $deps/lib)"
+      return 1
+    fi
+    # static only: a shared libgmp here would lose to the system's older one at run time
+    log "cvc5: building $(basename "$g") into $dp"
+    (cd "$g" && CFLAGS="-O2 -std=gnu17" "${NICE[@]}" ./configure --prefix="$dp" --enable-cxx --with-pic --disable-shared >/dev/null &&
+      "${NICE[@]}" make -j"$jobs" MAKEINFO=true >/dev/null && make install MAKEINFO=true >/dev/null) || return 1
+  fi
+  if [[ ! -f $dp/lib/libcadical.a ]]; then
+    [[ -x $deps/cadical/configure ]] || {
+      log "cvc5: no CaDiCaL source tree at $deps/cadical (trunk accepts rel-2.1.0 to rel-2.1.3)"
+      return 1
+    }
+    log "cvc5: building CaDiCaL into $dp"
+    (cd "$deps/cadical" && CXXFLAGS="-fPIC" "${NICE[@]}" ./configure >/dev/null &&
+      "${NICE[@]}" make -j"$jobs" >/dev/null) || return 1
+    mkdir -p "$dp/include/cadical"
+    cp "$deps"/cadical/src/*.hpp "$deps"/cadical/src/*.h "$dp/include/cadical/"
+    cp "$deps/cadical/build/libcadical.a" "$dp/lib/"
+  fi
+  if [[ ! -d $dp/include/symfpu ]]; then
+    [[ -d $deps/symfpu/core ]] || {
+      log "cvc5: no SymFPU source tree at $deps/symfpu"
+      return 1
+    }
+    mkdir -p "$dp/include/symfpu"
+    cp -r "$deps/symfpu/core" "$deps/symfpu/utils" "$dp/include/symfpu/"
+  fi
+  echo "$dp"
+}
+
+# gmp_version: the system GMP's version (0 when there is none).
+gmp_version() {
+  local h
+  for h in /usr/include/gmp.h /usr/include/*/gmp.h; do
+    [[ -f $h ]] || continue
+    awk '/define __GNU_MP_VERSION /{a=$3} /define __GNU_MP_VERSION_MINOR /{b=$3} END {print a "." b}' "$h"
+    return 0
+  done
+  echo 0
+}
+
 build_cvc5() { # SRC INST
-  local src=$1 inst=$2 b=build-tandem dp=""
+  local src=$1 inst=$2 b=build-tandem dp
   need cmake "cvc5: cmake not found (apt-get install cmake): cvc5's configure.sh is a CMake front end" || return 1
   need make "cvc5: make not found" || return 1
-  if [[ -n $deps ]]; then dp="--dep-path=$deps"; fi
+  dp=$(cvc5_deps) || return 1
   if [[ ! -f $src/$b/Makefile ]]; then
-    (cd "$src" && "${NICE[@]}" ./configure.sh production --prefix="$inst" --name="$b" --no-auto-download --no-poly $dp) || {
-      log "cvc5: configure.sh failed; offline it needs GMP >= 6.3 (libgmp-dev; Debian 12 has 6.2.1), CaDiCaL 2.1.x and SymFPU installed under --deps DIR (see cvc5's INSTALL.md)"
+    # --assertions: cvc5's internal checks turn silent wrong states into
+    # crashes a fuzzer sees (what cvc5's own fuzzing builds do).
+    (cd "$src" && "${NICE[@]}" ./configure.sh production --assertions --prefix="$inst" --name="$b" \
+      --no-auto-download --no-pyvenv --no-poly --no-mpfr ${dp:+--dep-path="$dp"}) || {
+      log "cvc5: configure.sh failed; offline it needs GMP >= 6.3 (Debian 12 has 6.2.1), CaDiCaL 2.1.x and SymFPU: give their source trees with --deps DIR (see cvc5's INSTALL.md)"
       return 1
     }
   fi
-  "${NICE[@]}" make -C "$src/$b" -j"$jobs" || return 1
+  "${NICE[@]}" make -C "$src/$b" -j"$jobs" cvc5-bin || return 1
   make -C "$src/$b" install >/dev/null || return 1
   [[ -x $inst/bin/cvc5 ]]
 }
