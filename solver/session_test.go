@@ -200,8 +200,12 @@ func TestSessionLazyRestart(t *testing.T) {
 	ok(s.Assert(ctx, "hang"))
 	pid := s.PID()
 	dctx, cancel := context.WithTimeout(ctx, 200*time.Millisecond)
+	defer cancel()
 	r, err := s.CheckSat(dctx)
-	cancel()
+	// the call can return at its deadline before the context's own timer
+	// marks it done; a cancel() then would make it "cancelled", not
+	// "deadline exceeded", for the calls below
+	<-dctx.Done()
 	if err != nil || r.Status != StatusTimeout || r.Restarted {
 		t.Fatalf("check-sat past the deadline: %+v, %v", r, err)
 	}
