@@ -365,6 +365,18 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 			return findings, nil
 		}
 		out, fd, bad := rn.judgeMutant(a, mu)
+		if p != base && (len(a.errors) > 0 || out == OutcomeError) {
+			// whatever the outcome (z3 trunk refuses an option and then
+			// answers, or fails its own model check): a refused option is
+			// retired
+			gone := d.options.retire(p.Options[len(base.Options):], strings.Join(a.errors, "\n")+"\n"+bad+"\n"+campaign.ErrorLine(a.output))
+			for _, o := range gone {
+				st.retire(o)
+			}
+			if len(gone) > 0 && p == iterP {
+				iterP = nil // the rest of the iteration runs in the default mode
+			}
+		}
 		if d.observe != nil {
 			d.observe(mutantEvent{mu: mu, script: script, model: modelText(consts, mu.Model), logic: ss.logic, a: a, out: out, finding: fd})
 		}
@@ -388,15 +400,6 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 				st.MutantError++
 			}
 			st.errorKind(bad)
-			if p != base {
-				gone := d.options.retire(p.Options[len(base.Options):], bad+"\n"+campaign.ErrorLine(a.output))
-				for _, o := range gone {
-					st.retire(o)
-				}
-				if len(gone) > 0 && p == iterP {
-					iterP = nil // the rest of the iteration runs in the default mode
-				}
-			}
 			if script == nil {
 				script = scriptText(ss.header, mu.Fresh, mu.Formula.Assertions(), true)
 			}

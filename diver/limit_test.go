@@ -78,6 +78,17 @@ func fakeSolver(mode, dir string, args []string) int {
 		return 0
 	}
 	switch mode {
+	case "refuse": // z3 trunk on smt.string_solver=z3str3: refuses it, answers, fails its model check
+		for _, a := range args {
+			if a == "fake.opt=1" {
+				fmt.Println(`(error "line 1 column 7: invalid parameter for fake.opt, valid options are 0")`)
+				fmt.Println("sat")
+				fmt.Println(`(error "line 3 column 10: an invalid model was generated")`)
+				return 0
+			}
+		}
+		fmt.Println("sat")
+		fmt.Println(fakeSeedModel)
 	case "spin":
 		burn(time.Hour)
 	case "slowconfirm":

@@ -5,9 +5,11 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
 
 	"tandem/campaign"
 	"tandem/internal/testutil"
+	"tandem/solver"
 )
 
 func TestRefuses(t *testing.T) {
@@ -94,5 +96,31 @@ func TestCampaignRetiresRefusedOption(t *testing.T) {
 	}
 	if k := c[campaign.ErrorCounter+"ERROR: unknown parameter 'foo' at module 'smt' (exit code N "]; k != 1 {
 		t.Errorf("the error is not counted by z3's own words: counters %v", c)
+	}
+}
+
+// A refused option is retired whatever the answer's outcome: z3 trunk
+// refuses smt.string_solver=z3str3, answers anyway and fails its own model
+// check (Z1), a finding, and the option must not be drawn again.
+func TestRefusedOptionRetiredOnFinding(t *testing.T) {
+	d := fakeDiver(t, "refuse", false, Options{Mutants: 10, Timeout: 5 * time.Second, OneShot: true, FixedTimeout: true})
+	d.profile.Signatures = []string{"invalid model was generated"}
+	d.profile.OptionStyle = solver.OptionKeyValue
+	d.options.all = []string{"fake.opt=1"}
+	d.opt.OptionFuzzProb = 1
+	var st Stats
+	var cst campaign.Stats
+	fs, err := d.round(context.Background(), rand.New(rand.NewPCG(1, 1)), &st, &cst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Retired["fake.opt=1"] != 1 || len(d.options.live()) != 0 {
+		t.Fatalf("retired %v, live %v: want fake.opt=1 retired", st.Retired, d.options.live())
+	}
+	if len(fs) == 0 {
+		t.Errorf("the failed model check was not reported")
+	}
+	if st.OptionRuns != 1 {
+		t.Errorf("%d runs with options, want 1 (retired at the first)", st.OptionRuns)
 	}
 }
