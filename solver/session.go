@@ -481,10 +481,15 @@ func (s *Session) died(why string) Reply {
 			r.Message += fmt.Sprintf("; exit code %d", ws.ExitStatus())
 		}
 	}
-	if _, norm, ok := findSignature(inc.errC.data, s.p.Signatures); ok {
-		r.Signature = norm
-	} else if hasOOMMarker(inc.errC.data) {
+	// out of memory first, as Run decides: "terminate called after
+	// throwing an instance of 'std::bad_alloc'" matches the C++ crash
+	// signature too, but a solver that dies of its memory limit did not
+	// crash (one-shot runs called it memout, sessions crash: DIVER then
+	// reported it as an incremental-only crash of Bitwuzla)
+	if hasOOMMarker(inc.errC.data) {
 		r.Status = StatusMemout
+	} else if _, norm, ok := findSignature(inc.errC.data, s.p.Signatures); ok {
+		r.Signature = norm
 	}
 	return r
 }

@@ -507,3 +507,26 @@ func TestSessionResetWithoutAnswer(t *testing.T) {
 		s.Close()
 	}
 }
+
+// A session solver that dies of its memory limit with the C++ runtime's
+// "terminate called after throwing an instance of 'std::bad_alloc'" is a
+// memout, as in a one-shot run, although the line also matches the C++
+// crash signature (Bitwuzla on a Float64 mutant: DIVER reported an
+// incremental-only crash).
+func TestSessionOOMIsMemout(t *testing.T) {
+	script := `while read -r l; do case "$l" in *check-sat*) ` +
+		`echo "terminate called after throwing an instance of 'std::bad_alloc'" >&2; echo "  what():  std::bad_alloc" >&2; kill -ABRT $$;; ` +
+		`*) echo success;; esac; done`
+	p := Command("oom", "/bin/sh", "-c", script)
+	p.InteractiveArgs = []string{"-c", script}
+	p.Signatures = sigs()
+	s, err := StartSession(context.Background(), p, SessionOptions{CallTimeout: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	r, _ := s.CheckSat(context.Background())
+	if r.Status != StatusMemout {
+		t.Errorf("check-sat: %v (%s), signature %q; want memout", r.Status, r.Message, r.Signature)
+	}
+}
