@@ -369,7 +369,11 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 			// whatever the outcome (z3 trunk refuses an option and then
 			// answers, or fails its own model check): a refused option is
 			// retired
-			gone := d.options.retire(p.Options[len(base.Options):], strings.Join(a.errors, "\n")+"\n"+bad+"\n"+campaign.ErrorLine(a.output))
+			msg := strings.Join(a.errors, "\n") + "\n" + campaign.ErrorLine(a.output)
+			if out == OutcomeError {
+				msg += "\n" + bad // for other outcomes bad is an assertion's text, not the solver's words
+			}
+			gone := d.options.retire(p.Options[len(base.Options):], msg)
 			for _, o := range gone {
 				st.retire(o)
 			}
