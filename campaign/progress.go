@@ -288,6 +288,9 @@ func (p *progress) statusLine() string {
 	line := fmt.Sprintf("%s  it %d (%.1f/s)  calls %d (%.1f/s)  sat %d unsat %d unk %d to %d cut %d crash %d err %d  findings %d new %d (bugs %d)  solver CPU %.0f%%",
 		fmtDur(el), p.resumed+p.iters, float64(p.iters)/sec, s.SolverCalls, float64(s.SolverCalls)/sec,
 		s.Sat, s.Unsat, s.Unknown, s.Timeout, s.LimitCut, s.Crash+s.Memout, s.Error, p.findings, p.newSigs, p.sigsTotal.Load(), 100*p.share())
+	if in := countersLine(s.Counters, InputsCounter, 4); in != "" {
+		line += "  inputs " + in
+	}
 	if eta := p.eta(el); eta >= 0 {
 		line += "  ETA " + fmtDur(eta)
 	}
@@ -349,6 +352,9 @@ func (p *progress) printSummary(s *Summary) {
 	if st.LimitCut > 0 {
 		fmt.Fprintf(w, "  cut          %d solver calls stopped by the system's adaptive limit below the time limit (not timeouts)\n", st.LimitCut)
 	}
+	if in := countersLine(st.Counters, InputsCounter, 4); in != "" {
+		fmt.Fprintf(w, "  inputs       %s\n", in)
+	}
 	if kinds := countersLine(st.Counters, ErrorCounter, 3); kinds != "" {
 		fmt.Fprintf(w, "  error kinds  %s\n", kinds)
 	}
@@ -404,6 +410,10 @@ func (p *progress) printSummary(s *Summary) {
 const (
 	ErrorCounter   = "error: "
 	RetiredCounter = "option retired: "
+	// InputsCounter+kind counts a system's inputs by kind (DIVER:
+	// sat-seed and unsat-seed mutants), shown in the status line and the
+	// summary.
+	InputsCounter = "inputs: "
 )
 
 // countersLine is the n largest counters named prefix+X as "N× X; …",

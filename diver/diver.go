@@ -237,6 +237,9 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 			}
 		}
 		if m == nil {
+			if res != nil && res.Status == solver.StatusUnsat && !d.opt.NoUnsatSeeds {
+				return d.unsatRound(ctx, r, st, cst, unsatSeed{ss: ss, name: name, base: base, res: res, version: version, seedSolver: spec(p)})
+			}
 			st.SeedsSkipped++
 			return nil, nil
 		}
@@ -335,17 +338,7 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 			pool = addPool(r, pool, mu.Seed)
 			continue
 		}
-		p := base
-		if perIteration {
-			if iterP != nil && r.Float64() < d.opt.OptionFuzzProb {
-				p = iterP
-			}
-		} else {
-			p = d.fuzzOptions(r, base)
-		}
-		if p != base {
-			st.OptionRuns++
-		}
+		p := d.mutantOptions(r, base, perIteration, iterP, st)
 		var script []byte
 		if rn.oneShot {
 			script = cachedScriptText(&rn.texts, ss.header, mu.Fresh, mu.Formula.Assertions(), true)
@@ -365,21 +358,12 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 			return findings, nil
 		}
 		out, fd, bad := rn.judgeMutant(a, mu)
-		if p != base && (len(a.errors) > 0 || out == OutcomeError) {
-			// whatever the outcome (z3 trunk refuses an option and then
-			// answers, or fails its own model check): a refused option is
-			// retired
-			msg := strings.Join(a.errors, "\n") + "\n" + campaign.ErrorLine(a.output)
-			if out == OutcomeError {
-				msg += "\n" + bad // for other outcomes bad is an assertion's text, not the solver's words
-			}
-			gone := d.options.retire(p.Options[len(base.Options):], msg)
-			for _, o := range gone {
-				st.retire(o)
-			}
-			if len(gone) > 0 && p == iterP {
-				iterP = nil // the rest of the iteration runs in the default mode
-			}
+		failed := ""
+		if out == OutcomeError {
+			failed = "\n" + bad // for other outcomes bad is an assertion's text, not the solver's words
+		}
+		if d.retireRefused(p, base, a, out == OutcomeError, failed, st) && p == iterP {
+			iterP = nil // the rest of the iteration runs in the default mode
 		}
 		if d.observe != nil {
 			d.observe(mutantEvent{mu: mu, script: script, model: modelText(consts, mu.Model), logic: ss.logic, a: a, out: out, finding: fd})
@@ -604,10 +588,15 @@ func (d *Diver) Reproduce(ctx context.Context, f *campaign.Finding, trigger []by
 	}
 	logic, mtext, mode := parseDetails(f.Details)
 	var g *campaign.Finding
-	switch mode {
-	case modeIncrementalOnly:
+	switch {
+	case detailTag(f.Details, oracleTag) == oracleUnsat:
+		var base *solver.Profile
+		if base, err = reg.Lookup(detailTag(f.Details, defaultTag)); err == nil {
+			g, err = d.reproduceUnsat(ctx, p, base, f, trigger)
+		}
+	case mode == modeIncrementalOnly:
 		g, _, err = verifyIncremental(ctx, p, d.mode(), d.opt.Timeout, trigger, mtext, logic, f)
-	case modeHistory: // the trigger is a session's history: many check-sats
+	case mode == modeHistory: // the trigger is a session's history: many check-sats
 		g, _, err = verifyHistory(ctx, p, d.mode(), d.opt.Timeout, trigger, f)
 	default:
 		g, _, err = verify(ctx, p, d.mode(), d.opt.Timeout, trigger, mtext, logic, f)

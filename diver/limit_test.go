@@ -73,11 +73,17 @@ func fakeSolver(mode, dir string, args []string) int {
 	seeded := filepath.Join(dir, "seeded")
 	if _, err := os.Stat(seeded); err != nil {
 		_ = os.WriteFile(seeded, nil, 0o644)
+		if strings.HasPrefix(mode, "unsat") { // the unsat oracle's fakes (unsat_test.go)
+			fmt.Println("unsat")
+			return 0
+		}
 		fmt.Println("sat")
 		fmt.Println(fakeSeedModel)
 		return 0
 	}
 	switch mode {
+	case "unsatbad", "unsatgood":
+		return fakeUnsatSolver(mode, args)
 	case "refuse": // z3 trunk on smt.string_solver=z3str3: refuses it, answers, fails its model check
 		for _, a := range args {
 			if a == "fake.opt=1" {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 
+	"tandem/campaign"
 	"tandem/solver"
 )
 
@@ -151,4 +152,39 @@ func (d *Diver) withOptions(base *solver.Profile, opts []string) *solver.Profile
 		return base
 	}
 	return p
+}
+
+// mutantOptions is the profile a mutant runs with: in incremental mode
+// (perIteration) the iteration's option set iterP with probability
+// OptionFuzzProb, else the default mode; one-shot, fuzzOptions' draw.
+func (d *Diver) mutantOptions(r *rand.Rand, base *solver.Profile, perIteration bool, iterP *solver.Profile, st *Stats) *solver.Profile {
+	p := base
+	if perIteration {
+		if iterP != nil && r.Float64() < d.opt.OptionFuzzProb {
+			p = iterP
+		}
+	} else {
+		p = d.fuzzOptions(r, base)
+	}
+	if p != base {
+		st.OptionRuns++
+	}
+	return p
+}
+
+// retireRefused retires the fuzzed options of p (base's options plus
+// the drawn ones) that the solver's errors refuse, whatever the answer's
+// outcome (z3 trunk refuses an option and then answers, or fails its own
+// model check); failed says the answer was an error, whose message extra
+// adds to the solver's words. It reports whether an option was retired.
+func (d *Diver) retireRefused(p, base *solver.Profile, a answer, failed bool, extra string, st *Stats) bool {
+	if p == base || (len(a.errors) == 0 && !failed) {
+		return false
+	}
+	msg := strings.Join(a.errors, "\n") + "\n" + campaign.ErrorLine(a.output) + extra
+	gone := d.options.retire(p.Options[len(base.Options):], msg)
+	for _, o := range gone {
+		st.retire(o)
+	}
+	return len(gone) > 0
 }

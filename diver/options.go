@@ -148,6 +148,10 @@ type Options struct {
 	// the answers the adaptive limit lost. The re-run decides nothing
 	// (the mutant stays cut), so the same mutants are generated.
 	RecheckCuts bool `json:"recheck_cuts,omitempty"`
+	// NoUnsatSeeds skips the seeds the solver answers unsat, as DIVER did
+	// before its unsat oracle (see unsat.go and docs/diver.md, "Unsat
+	// seeds").
+	NoUnsatSeeds bool `json:"no_unsat_seeds,omitempty"`
 	// NoSolver generates and checks mutants without running any solver
 	// (for measuring the harness); every accepted mutant counts as sat.
 	NoSolver bool `json:"no_solver,omitempty"`

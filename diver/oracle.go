@@ -282,17 +282,20 @@ func details(logic, modelText, mode, extra string) string {
 	return b.String()
 }
 
-func parseDetails(d string) (logic, model, mode string) {
-	tag := func(t string) string {
-		if i := strings.Index(d, t); i >= 0 {
-			rest := d[i+len(t):]
-			if j := strings.Index(rest, " -->"); j >= 0 {
-				return rest[:j]
-			}
+// detailTag is the text of a tag's comment in a finding's Details ("":
+// none).
+func detailTag(d, t string) string {
+	if i := strings.Index(d, t); i >= 0 {
+		rest := d[i+len(t):]
+		if j := strings.Index(rest, " -->"); j >= 0 {
+			return rest[:j]
 		}
-		return ""
 	}
-	logic, mode = tag(logicTag), tag(modeTag)
+	return ""
+}
+
+func parseDetails(d string) (logic, model, mode string) {
+	logic, mode = detailTag(d, logicTag), detailTag(d, modeTag)
 	if i := strings.Index(d, modelStart); i >= 0 {
 		rest := d[i+len(modelStart):]
 		if j := strings.Index(rest, modelEnd); j >= 0 {
@@ -408,17 +411,37 @@ func verifyHistory(ctx context.Context, p *solver.Profile, mode solver.Mode, tim
 // isolated scope with the rest (declarations, assertions, check-sat,
 // get-model). The evidence is re-checked from the texts as in verify.
 func verifyIncremental(ctx context.Context, p *solver.Profile, mode solver.Mode, timeout time.Duration, script []byte, modelText, logic string, want *campaign.Finding) (_ *campaign.Finding, c confirmation, _ error) {
-	if !p.Incremental() || p.Quirks.NoPrintSuccess {
-		return nil, c, nil
-	}
 	if want.Class == campaign.Soundness {
 		if ok, err := SatisfiedBy(script, modelText); err != nil || !ok {
 			return nil, c, nil
 		}
 	}
+	a, c, ok := freshSession(ctx, p, mode, timeout, script)
+	if !ok {
+		return nil, c, nil
+	}
+	out, f, bad := judgeAnswer(a, logic, textCheck(script, nil))
+	if out != OutcomeBug || f.Class != want.Class || campaign.NormalizeMessage(f.Message) != campaign.NormalizeMessage(want.Message) {
+		return nil, c, nil
+	}
+	if bad != "" {
+		f.Details = "Falsified assertion under the solver's model: `" + truncate(bad, 2000) + "`"
+	}
+	return f, c, nil
+}
+
+// freshSession runs a script in a fresh incremental session as DIVER's
+// incremental mode would have run it alone: the script's set-logic,
+// options and sort declarations at the base level, then one isolated
+// scope with the rest (declarations, assertions, check-sat, get-model).
+// ok is false when the solver or the script has no such session.
+func freshSession(ctx context.Context, p *solver.Profile, mode solver.Mode, timeout time.Duration, script []byte) (a answer, c confirmation, ok bool) {
+	if !p.Incremental() || p.Quirks.NoPrintSuccess {
+		return a, c, false
+	}
 	sc, err := smtlib.Parse("mutant", script)
 	if err != nil {
-		return nil, c, nil
+		return a, c, false
 	}
 	var base, scope []string
 	for _, cmd := range sc.Commands {
@@ -428,7 +451,7 @@ func verifyIncremental(ctx context.Context, p *solver.Profile, mode solver.Mode,
 			base = append(base, cmd.String())
 		case smtlib.CmdCheckSat, smtlib.CmdGetModel, smtlib.CmdExit:
 		case smtlib.CmdPush, smtlib.CmdPop, smtlib.CmdReset, smtlib.CmdResetAssertions, smtlib.CmdCheckSatAssuming:
-			return nil, c, nil
+			return a, c, false
 		default:
 			scope = append(scope, cmd.String())
 		}
@@ -436,7 +459,7 @@ func verifyIncremental(ctx context.Context, p *solver.Profile, mode solver.Mode,
 	scope = append(scope, "(check-sat)", "(get-model)")
 	s, err := solver.StartSession(ctx, p, solver.SessionOptions{Mode: mode, CallCPU: timeout, CallTimeout: hangWall(timeout)})
 	if err != nil {
-		return nil, c, nil // a solver that has no working session mode shows no incremental bug
+		return a, c, false // a solver that has no working session mode shows no incremental bug
 	}
 	defer func() {
 		c.cpu = closeCPU(s)
@@ -444,29 +467,22 @@ func verifyIncremental(ctx context.Context, p *solver.Profile, mode solver.Mode,
 	if len(base) > 0 {
 		rs, err := s.Batch(ctx, base...)
 		if err != nil {
-			return nil, c, nil
+			return a, c, false
 		}
 		for _, r := range rs {
 			if r.Kind != solver.RespSuccess {
-				return nil, c, nil
+				return a, c, false
 			}
 		}
 	}
 	ex, err := s.Isolated(ctx, scope...)
 	if err != nil {
-		return nil, c, nil
+		return a, c, false
 	}
 	c.wall = ex.Wall
-	a := exchangeAnswer(p, ex)
+	a = exchangeAnswer(p, ex)
 	c.output = a.output
-	out, f, bad := judgeAnswer(a, logic, textCheck(script, nil))
-	if out != OutcomeBug || f.Class != want.Class || campaign.NormalizeMessage(f.Message) != campaign.NormalizeMessage(want.Message) {
-		return nil, c, nil
-	}
-	if bad != "" {
-		f.Details = "Falsified assertion under the solver's model: `" + truncate(bad, 2000) + "`"
-	}
-	return f, c, nil
+	return a, c, true
 }
 
 // verify re-runs the solver on a candidate finding and re-checks the

@@ -39,10 +39,14 @@ type answer struct {
 	// stopped by the adaptive limit below Options.Timeout (mutantLimit).
 	cpu time.Duration
 	cut bool
+	// saidSat: the solver printed sat, whatever came before or after
+	// (an error, a failed self-check): the unsat oracle's candidate
+	saidSat bool
 }
 
 func resultAnswer(res *solver.Result) answer {
 	a := answer{status: res.Status, signature: res.Signature, signal: res.Signal, errors: res.Errors, reason: res.Reason, res: res, output: output(res)}
+	a.saidSat = len(res.Answers) > 0 && res.Answers[len(res.Answers)-1] == solver.StatusSat
 	for _, raw := range res.RawResponses {
 		if solver.LooksLikeModel(raw) {
 			a.model = raw
@@ -68,6 +72,7 @@ func exchangeAnswer(p *solver.Profile, ex solver.Exchange) answer {
 		case solver.RespAnswer:
 			if !answered {
 				a.status, answered = r.Status, true
+				a.saidSat = r.Status == solver.StatusSat
 			}
 		case solver.RespError, solver.RespUnsupported:
 			if line, _, ok := p.MatchSignature(r.Raw); ok && a.signature == "" {

@@ -63,6 +63,8 @@ type Stats struct {
 	// their satisfiable mutants per logic (counters "seeds: LOGIC" and
 	// "sat mutants: LOGIC"): the yield per seed of each logic.
 	SeedsByLogic, SatByLogic map[string]int64
+	// Unsat counts the unsat side: unsat seeds and their mutants (unsat.go).
+	Unsat UnsatStats
 }
 
 func (s *Stats) seedUsed(logic string) {
@@ -136,6 +138,10 @@ func (s *Stats) Record(c *campaign.Stats) {
 			c.Count(k, v)
 		}
 	}
+	if s.Mutants != 0 {
+		c.Count(campaign.InputsCounter+"sat-seed mutants", s.Mutants)
+	}
+	s.Unsat.record(c)
 	for k, v := range s.ErrorKinds {
 		c.Count(campaign.ErrorCounter+k, v)
 	}
