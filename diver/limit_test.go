@@ -82,7 +82,7 @@ func fakeSolver(mode, dir string, args []string) int {
 		return 0
 	}
 	switch mode {
-	case "unsatbad", "unsatgood":
+	case "unsatbad", "unsatgood", "unsatrefuse":
 		return fakeUnsatSolver(mode, args)
 	case "refuse": // z3 trunk on smt.string_solver=z3str3: refuses it, answers, fails its model check
 		for _, a := range args {

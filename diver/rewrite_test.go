@@ -28,7 +28,9 @@ func checkRewrites(t testing.TB, r *rand.Rand, logic string, terms int) int {
 	for _, c := range ss.consts {
 		vars = append(vars, ss.st.Const(c))
 	}
-	gen := NewGenerator(ss.st, &opt, logic, vars, ss.literals, func(smt.Op) bool { return true })
+	// no solver-specific operators: nested int.pow2 and ^ make numbers
+	// whose evaluation (and the evaluator's error text) takes seconds
+	gen := NewGenerator(ss.st, &opt, logic, vars, ss.literals, nil)
 	w := newRewriter(ss.st, gen)
 	models := make([]*eval.Evaluator, 4)
 	for i := range models {

@@ -40,13 +40,15 @@ type answer struct {
 	cpu time.Duration
 	cut bool
 	// saidSat: the solver printed sat, whatever came before or after
-	// (an error, a failed self-check): the unsat oracle's candidate
-	saidSat bool
+	// (an error, a failed self-check): the unsat oracle's candidate;
+	// answered: it printed an answer to check-sat
+	saidSat, answered bool
 }
 
 func resultAnswer(res *solver.Result) answer {
 	a := answer{status: res.Status, signature: res.Signature, signal: res.Signal, errors: res.Errors, reason: res.Reason, res: res, output: output(res)}
-	a.saidSat = len(res.Answers) > 0 && res.Answers[len(res.Answers)-1] == solver.StatusSat
+	a.answered = len(res.Answers) > 0
+	a.saidSat = a.answered && res.Answers[len(res.Answers)-1] == solver.StatusSat
 	for _, raw := range res.RawResponses {
 		if solver.LooksLikeModel(raw) {
 			a.model = raw
@@ -72,7 +74,7 @@ func exchangeAnswer(p *solver.Profile, ex solver.Exchange) answer {
 		case solver.RespAnswer:
 			if !answered {
 				a.status, answered = r.Status, true
-				a.saidSat = r.Status == solver.StatusSat
+				a.saidSat, a.answered = r.Status == solver.StatusSat, true
 			}
 		case solver.RespError, solver.RespUnsupported:
 			if line, _, ok := p.MatchSignature(r.Raw); ok && a.signature == "" {

@@ -238,7 +238,11 @@ func (d *Diver) unsatRound(ctx context.Context, r *rand.Rand, st *Stats, cst *ca
 		if ctx.Err() != nil {
 			return findings, nil
 		}
-		if d.retireRefused(p, us.base, a, a.status == solver.StatusError && !a.saidSat, "\n"+a.reason, st) && p == iterP {
+		// An option the solver refuses is retired only when it then gives
+		// no answer: z3 trunk refuses smt.string_solver=z3str3 and answers
+		// anyway, with a changed configuration that says sat on unsat
+		// queries (Z1), which is what this side is looking for.
+		if !a.answered && d.retireRefused(p, us.base, a, a.status == solver.StatusError, "\n"+a.reason, st) && p == iterP {
 			iterP = nil
 		}
 		if script == nil {

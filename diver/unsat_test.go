@@ -24,6 +24,8 @@ const fakeUnsatSeed = "(set-logic QF_LIA)\n(declare-fun x () Int)\n(declare-fun 
 //   - unsatbad: with the option fake.opt=1, a strengthened mutant (more
 //     assertions than the seed's two, or an and) is answered sat with
 //     x = y = 0, a model that falsifies (> x y); everything else unsat;
+//   - unsatrefuse: unsatbad, after an error line that refuses fake.opt=1
+//     (as z3 trunk refuses smt.string_solver=z3str3 and answers anyway);
 //   - unsatgood: with fake.opt=1, a script that fakeSeedModel satisfies
 //     (tandem's evaluator) is answered sat with it, anything else unsat:
 //     run on the satisfiable fakeSeed, which it called unsat, so its sat
@@ -42,6 +44,10 @@ func fakeUnsatSolver(mode string, args []string) int {
 	}
 	if err != nil {
 		return 1
+	}
+	if mode == "unsatrefuse" && opt { // Z1: z3 trunk refuses smt.string_solver=z3str3, then answers
+		os.Stdout.WriteString(`(error "line 1 column 7: invalid parameter for fake.opt, valid options are 0")` + "\n")
+		mode = "unsatbad"
 	}
 	switch {
 	case mode == "unsatbad" && opt && (bytes.Count(text, []byte("(assert")) > 2 || bytes.Contains(text, []byte("(and "))):
@@ -198,5 +204,24 @@ func TestUnsatSeedsZ3(t *testing.T) {
 			t.Fatalf("one-shot %v: unsat stats %+v (errors %v)", oneShot, u, st.ErrorKinds)
 		}
 		t.Logf("one-shot %v: %+v, option runs %d", oneShot, u, st.OptionRuns)
+	}
+}
+
+// Z1's shape: the solver refuses the option, then answers sat on an
+// unsat mutant anyway. The candidate is reported, and the option is not
+// retired on the unsat side while the solver answers after refusing it.
+func TestUnsatOracleRefusedOption(t *testing.T) {
+	d := unsatFakeDiver(t, "unsatrefuse", fakeUnsatSeed)
+	var st Stats
+	var cst campaign.Stats
+	fs, err := d.round(context.Background(), rand.New(rand.NewPCG(1, 2)), &st, &cst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fs) != 1 || !strings.Contains(fs[0].Details, "invalid parameter for fake.opt") {
+		t.Fatalf("%d findings, want 1 naming the refusal: %+v", len(fs), fs)
+	}
+	if len(st.Retired) != 0 || len(d.options.live()) != 1 || st.OptionRuns != 20 {
+		t.Errorf("retired %v, live %v, option runs %d: want the option kept for all 20 mutants", st.Retired, d.options.live(), st.OptionRuns)
 	}
 }
