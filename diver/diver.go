@@ -237,7 +237,7 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 			}
 		}
 		if m == nil {
-			if res != nil && res.Status == solver.StatusUnsat && !d.opt.NoUnsatSeeds {
+			if res != nil && res.Status == solver.StatusUnsat && !d.opt.NoUnsatSeeds && !d.opt.NoSolver {
 				return d.unsatRound(ctx, r, st, cst, unsatSeed{ss: ss, name: name, base: base, res: res, version: version, seedSolver: spec(p)})
 			}
 			st.SeedsSkipped++
