@@ -497,8 +497,8 @@ func unsatDetails(us unsatSeed, p *solver.Profile, mode, defAnswer string, c sat
 	}
 	b.WriteString("\n" + modeText[mode] + "\n\n")
 	fmt.Fprintf(&b, "The formula is unsatisfiable by construction: it is a mutant of the seed `%s`, which `%s` answered unsat in its default mode (one-shot)", us.name, us.seedSolver)
-	if us.status != "" {
-		fmt.Fprintf(&b, " and which declares `(set-info :status %s)`", us.status)
+	if us.status == "unsat" {
+		b.WriteString(" and which declares `(set-info :status unsat)`")
 	}
 	b.WriteString(", by conjuncts added and subterms rewritten into equal ones (docs/diver.md, \"Unsat seeds\").\n\n")
 	fmt.Fprintf(&b, "- options: `%s` (default mode: `%s`)\n", strings.Join(p.Options, " "), spec(us.base))
