@@ -77,6 +77,7 @@ type progress struct {
 	cutStats Stats  // their work
 	findings int64
 	newSigs  int64
+	warned   bool // the early error warning was given
 
 	sigsTotal atomic.Int64
 	unhook    func() // removes the signal messages
@@ -207,7 +208,39 @@ func (p *progress) addIteration(b iterResult) {
 	p.mu.Lock()
 	p.iters++
 	p.stats.Add(b.stats)
+	warn := p.errorWarning()
 	p.mu.Unlock()
+	if warn != "" {
+		p.logf("%s", warn)
+	}
+}
+
+// EarlyWarnCalls and EarlyErrorShare decide the run-time warning about
+// errors: once EarlyWarnCalls solver calls are done, a share of error
+// answers above EarlyErrorShare is worth a look before the run ends. It is
+// below Health's MaxErrorShare because one solver of three that refuses
+// every query (a grammar in a logic it does not take, an option it does
+// not know) makes a third of the calls errors, and compares nothing.
+const (
+	EarlyWarnCalls  = 40
+	EarlyErrorShare = 0.25
+)
+
+// errorWarning returns, once, the warning that the run so far has too
+// many error answers, naming the most common kinds (p.mu held).
+func (p *progress) errorWarning() string {
+	calls, errs := p.stats.SolverCalls, p.stats.Error
+	if p.warned || calls < EarlyWarnCalls || float64(errs) <= EarlyErrorShare*float64(calls) {
+		return ""
+	}
+	p.warned = true
+	w := fmt.Sprintf("warning: %d of the first %d solver calls (%.0f%%) ended in an error", errs, calls, 100*float64(errs)/float64(calls))
+	if kinds := countersLine(p.stats.Counters, ErrorCounter, 2); kinds != "" {
+		w += ": " + kinds
+	} else if p.stats.FirstError != "" {
+		w += ", the first: " + oneLine(p.stats.FirstError, 160)
+	}
+	return w + "; such calls compare nothing: check the solver command, its options and the logic on one input (tandem run --solver SPEC FILE)"
 }
 
 // addCut counts the work of an iteration cut short: it is not done (it
