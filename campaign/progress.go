@@ -74,6 +74,8 @@ type progress struct {
 	iters    uint64
 	stats    Stats
 	cut      uint64 // iterations cut short by the budget or a stop
+	failed   uint64 // iterations that ended in an error
+	firstErr string // the first of their errors
 	cutStats Stats  // their work
 	findings int64
 	newSigs  int64
@@ -254,6 +256,22 @@ func (p *progress) addCut(st Stats) {
 	p.mu.Unlock()
 }
 
+// addFailed counts an iteration that ended in an error: not done (it runs
+// again on resume), its work counted. It logs the error and returns how
+// many iterations failed and how many are done in this run.
+func (p *progress) addFailed(st Stats, err error) (failed, done uint64) {
+	p.mu.Lock()
+	p.failed++
+	if p.firstErr == "" {
+		p.firstErr = err.Error()
+	}
+	p.stats.Add(st)
+	failed, done = p.failed, p.iters
+	p.mu.Unlock()
+	p.logf("failed: %s", oneLine(err.Error(), 400))
+	return failed, done
+}
+
 func (p *progress) finding(iter uint64, idx int, sig string, f *Finding, isNew bool) {
 	p.mu.Lock()
 	p.findings++
@@ -350,7 +368,7 @@ func fmtDur(d time.Duration) string {
 func (p *progress) summary() *Summary {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return &Summary{Iterations: p.iters, Stats: p.stats, Cut: p.cut, CutStats: p.cutStats,
+	return &Summary{Iterations: p.iters, Stats: p.stats, Cut: p.cut, CutStats: p.cutStats, Failed: p.failed, FirstFailure: p.firstErr,
 		Findings: p.findings, NewSignatures: p.newSigs, Elapsed: time.Since(p.t0),
 		HarnessCPU:  max(selfCPU()-p.cpu0-p.stats.InProcessCPU, 0),
 		ChildrenCPU: childrenCPU() - p.child0}
@@ -391,6 +409,9 @@ func (p *progress) printSummary(s *Summary) {
 	if s.Cut > 0 {
 		fmt.Fprintf(w, "  cut short    %d iterations by the budget or a stop: %d solver calls, %s solver CPU (counted here; findings dropped, they run again on resume)\n",
 			s.Cut, s.CutStats.SolverCalls, s.CutStats.SolverCPU.Round(time.Millisecond))
+	}
+	if s.Failed > 0 {
+		fmt.Fprintf(w, "  FAILED       %d iterations ended in an error (they run again on resume); the first: %s\n", s.Failed, oneLine(s.FirstFailure, 400))
 	}
 	solvers := st.SolverCPU.Round(time.Millisecond).String()
 	if st.InProcessCPU > 0 {
