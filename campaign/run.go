@@ -512,7 +512,7 @@ func run(ctx context.Context, dir string, st *Store, sys System, closeSys func()
 				}
 				if err != nil {
 					err = fmt.Errorf("iteration %d: %w (replay it alone with: tandem replay %s %d)", i, err, dir, i)
-					if failed, done := r.prog.addFailed(stats, err); TooManyFailures(failed, done) {
+					if failed, done := r.prog.addFailed(stats, err); tooManyFailures(failed, done) {
 						r.fail(fmt.Errorf("%d iterations failed, %d done: stopping; the last failed in %w", failed, done, err))
 						icancel()
 						return
@@ -564,12 +564,12 @@ func run(ctx context.Context, dir string, st *Store, sys System, closeSys func()
 	return sum, r.runErr
 }
 
-// TooManyFailures says a run with failed iterations that ended in an
+// tooManyFailures says a run with failed iterations that ended in an
 // error, and done ones, stops: an error in one iteration out of many (an
 // input that trips a bug of the system) costs that iteration only, and is
 // reported at the end, while a system that fails again and again (the
 // solver is gone, every input trips the bug) stops after a few.
-func TooManyFailures(failed, done uint64) bool {
+func tooManyFailures(failed, done uint64) bool {
 	return failed > MaxFailedIterations && failed*FailedShare > done
 }
 
