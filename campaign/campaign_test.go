@@ -330,6 +330,50 @@ func TestSystemFailure(t *testing.T) {
 	}
 }
 
+// failsOnce fails (or panics in) iteration 7 only: an input that trips a
+// bug of the system.
+type failsOnce struct{ panics bool }
+
+func (f *failsOnce) Name() string { return "test-fails-once" }
+func (f *failsOnce) Iterate(ctx context.Context, it *campaign.Iteration) ([]campaign.Finding, campaign.Stats, error) {
+	if it.Index == 7 {
+		if f.panics {
+			panic("boom")
+		}
+		return nil, campaign.Stats{SolverCalls: 1, Sat: 1}, errors.New("complicate: const is built with a dedicated builder")
+	}
+	return nil, campaign.Stats{SolverCalls: 1, Sat: 1}, nil
+}
+
+func init() {
+	campaign.Register("test-fails-once", func([]byte) (campaign.System, error) { return &failsOnce{}, nil })
+	campaign.Register("test-panics-once", func([]byte) (campaign.System, error) { return &failsOnce{panics: true}, nil })
+}
+
+// One iteration's error costs that iteration, not the campaign: the run
+// goes on to its budget, says which iteration failed and how to replay it,
+// and ends with an error; the iteration runs again on resume.
+func TestOneFailedIteration(t *testing.T) {
+	for _, name := range []string{"test-fails-once", "test-panics-once"} {
+		dir := t.TempDir()
+		var out bytes.Buffer
+		sum, err := campaign.Run(context.Background(), dir, name, nil, campaign.Options{Iterations: 100, Workers: 2, Progress: &out})
+		if err == nil || !strings.Contains(err.Error(), "1 iterations failed") || !strings.Contains(err.Error(), "tandem replay "+dir+" 7") {
+			t.Fatalf("%s: err = %v", name, err)
+		}
+		if calls := int64(99); sum.Iterations != 99 || sum.Failed != 1 || sum.Stats.SolverCalls < calls {
+			t.Errorf("%s: %d iterations done, %d failed, %d calls; want 99, 1, ≥ %d (the failed iteration's work counts when it returned)", name, sum.Iterations, sum.Failed, sum.Stats.SolverCalls, calls)
+		}
+		if !strings.Contains(out.String(), "failed: iteration 7") || !strings.Contains(out.String(), "FAILED       1 iterations") {
+			t.Errorf("%s: progress output lacks the failure:\n%s", name, out.String())
+		}
+		sum, err = campaign.Resume(context.Background(), dir, campaign.Options{Workers: 1})
+		if err == nil || sum.Iterations != 0 || sum.Failed != 1 {
+			t.Errorf("%s: resume ran %d iterations, %d failed (%v); want iteration 7 alone, failing again", name, sum.Iterations, sum.Failed, err)
+		}
+	}
+}
+
 func TestReportAndExport(t *testing.T) {
 	dir := t.TempDir()
 	sum, err := campaign.Run(context.Background(), dir, toy.FakeName, []byte(`{"rate":0.1}`), campaign.Options{Seed: 3, Iterations: 3000, Workers: 2})

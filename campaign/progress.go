@@ -74,9 +74,12 @@ type progress struct {
 	iters    uint64
 	stats    Stats
 	cut      uint64 // iterations cut short by the budget or a stop
+	failed   uint64 // iterations that ended in an error
+	firstErr string // the first of their errors
 	cutStats Stats  // their work
 	findings int64
 	newSigs  int64
+	warned   bool // the early error warning was given
 
 	sigsTotal atomic.Int64
 	unhook    func() // removes the signal messages
@@ -207,7 +210,39 @@ func (p *progress) addIteration(b iterResult) {
 	p.mu.Lock()
 	p.iters++
 	p.stats.Add(b.stats)
+	warn := p.errorWarning()
 	p.mu.Unlock()
+	if warn != "" {
+		p.logf("%s", warn)
+	}
+}
+
+// EarlyWarnCalls and EarlyErrorShare decide the run-time warning about
+// errors: once EarlyWarnCalls solver calls are done, a share of error
+// answers above EarlyErrorShare is worth a look before the run ends. It is
+// below Health's MaxErrorShare because one solver of three that refuses
+// every query (a grammar in a logic it does not take, an option it does
+// not know) makes a third of the calls errors, and compares nothing.
+const (
+	EarlyWarnCalls  = 40
+	EarlyErrorShare = 0.25
+)
+
+// errorWarning returns, once, the warning that the run so far has too
+// many error answers, naming the most common kinds (p.mu held).
+func (p *progress) errorWarning() string {
+	calls, errs := p.stats.SolverCalls, p.stats.Error
+	if p.warned || calls < EarlyWarnCalls || float64(errs) <= EarlyErrorShare*float64(calls) {
+		return ""
+	}
+	p.warned = true
+	w := fmt.Sprintf("warning: %d of the first %d solver calls (%.0f%%) ended in an error", errs, calls, 100*float64(errs)/float64(calls))
+	if kinds := countersLine(p.stats.Counters, ErrorCounter, 2); kinds != "" {
+		w += ": " + kinds
+	} else if p.stats.FirstError != "" {
+		w += ", the first: " + oneLine(p.stats.FirstError, 160)
+	}
+	return w + "; such calls compare nothing: check the solver command, its options and the logic on one input (tandem run --solver SPEC FILE)"
 }
 
 // addCut counts the work of an iteration cut short: it is not done (it
@@ -219,6 +254,22 @@ func (p *progress) addCut(st Stats) {
 	p.stats.Add(st)
 	p.cutStats.Add(st)
 	p.mu.Unlock()
+}
+
+// addFailed counts an iteration that ended in an error: not done (it runs
+// again on resume), its work counted. It logs the error and returns how
+// many iterations failed and how many are done in this run.
+func (p *progress) addFailed(st Stats, err error) (failed, done uint64) {
+	p.mu.Lock()
+	p.failed++
+	if p.firstErr == "" {
+		p.firstErr = err.Error()
+	}
+	p.stats.Add(st)
+	failed, done = p.failed, p.iters
+	p.mu.Unlock()
+	p.logf("failed: %s", oneLine(err.Error(), 400))
+	return failed, done
 }
 
 func (p *progress) finding(iter uint64, idx int, sig string, f *Finding, isNew bool) {
@@ -320,7 +371,7 @@ func fmtDur(d time.Duration) string {
 func (p *progress) summary() *Summary {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return &Summary{Iterations: p.iters, Stats: p.stats, Cut: p.cut, CutStats: p.cutStats,
+	return &Summary{Iterations: p.iters, Stats: p.stats, Cut: p.cut, CutStats: p.cutStats, Failed: p.failed, FirstFailure: p.firstErr,
 		Findings: p.findings, NewSignatures: p.newSigs, Elapsed: time.Since(p.t0),
 		HarnessCPU:  max(selfCPU()-p.cpu0-p.stats.InProcessCPU, 0),
 		ChildrenCPU: childrenCPU() - p.child0}
@@ -364,6 +415,9 @@ func (p *progress) printSummary(s *Summary) {
 	if s.Cut > 0 {
 		fmt.Fprintf(w, "  cut short    %d iterations by the budget or a stop: %d solver calls, %s solver CPU (counted here; findings dropped, they run again on resume)\n",
 			s.Cut, s.CutStats.SolverCalls, s.CutStats.SolverCPU.Round(time.Millisecond))
+	}
+	if s.Failed > 0 {
+		fmt.Fprintf(w, "  FAILED       %d iterations ended in an error (they run again on resume); the first: %s\n", s.Failed, oneLine(s.FirstFailure, 400))
 	}
 	solvers := st.SolverCPU.Round(time.Millisecond).String()
 	if st.InProcessCPU > 0 {

@@ -164,7 +164,7 @@ func (r *Report) timeline(ctx context.Context, st *Store, id string, t0, t1 int6
 		r.Timeline[i].Width = float64(width) / 1e9
 	}
 	rows, err := st.db.QueryContext(ctx, st.q(`SELECT (finished_ns - ?) / ?, COUNT(*), SUM(solver_calls), SUM(sat), SUM(unsat), SUM(unknown),
-		SUM(timeout), SUM(crash), SUM(memout), SUM(error), SUM(solver_cpu_ns), SUM(solver_wall_ns)
+		SUM(timeout), SUM(crash), SUM(memout), SUM(error), SUM(solver_cpu_ns), SUM(solver_wall_ns), SUM(limit_cut)
 		FROM iterations WHERE campaign = ? GROUP BY 1`), t0, width, id)
 	if err != nil {
 		return fmt.Errorf("reading %s: %w", st, err)
@@ -172,14 +172,14 @@ func (r *Report) timeline(ctx context.Context, st *Store, id string, t0, t1 int6
 	defer rows.Close()
 	for rows.Next() {
 		var b int64
-		var c, calls, sat, unsat, unk, to, cr, mo, er, cpu, wall int64
-		if err := rows.Scan(&b, &c, &calls, &sat, &unsat, &unk, &to, &cr, &mo, &er, &cpu, &wall); err != nil {
+		var c, calls, sat, unsat, unk, to, cr, mo, er, cpu, wall, cut int64
+		if err := rows.Scan(&b, &c, &calls, &sat, &unsat, &unk, &to, &cr, &mo, &er, &cpu, &wall, &cut); err != nil {
 			return fmt.Errorf("reading %s: %w", st, err)
 		}
 		if b < 0 || int(b) >= nb {
 			continue
 		}
-		s := Stats{SolverCalls: calls, Sat: sat, Unsat: unsat, Unknown: unk, Timeout: to, Crash: cr, Memout: mo, Error: er,
+		s := Stats{SolverCalls: calls, Sat: sat, Unsat: unsat, Unknown: unk, Timeout: to, Crash: cr, Memout: mo, Error: er, LimitCut: cut,
 			SolverCPU: time.Duration(cpu), SolverWall: time.Duration(wall)}
 		r.Timeline[b].Iterations += c
 		r.Timeline[b].Stats.Add(s)
@@ -214,7 +214,7 @@ func clampBucket(b int64, n int) int {
 
 // Colors of statuses and classes in charts.
 var (
-	statusColors = map[string]string{"sat": "#2e7d32", "unsat": "#1565c0", "unknown": "#9e9e9e", "timeout": "#f9a825",
+	statusColors = map[string]string{"sat": "#2e7d32", "unsat": "#1565c0", "unknown": "#9e9e9e", "timeout": "#f9a825", "cut": "#ffe082",
 		"crash": "#c62828", "memout": "#6a1b9a", "error": "#ef6c00"}
 	classColors = []string{"#b71c1c", "#e65100", "#c62828", "#6a1b9a", "#f9a825", "#546e7a"}
 )
@@ -226,7 +226,7 @@ func (r *Report) Charts() []template.HTML {
 	var cumF, cumS, itps, cps []float64
 	var f, s float64
 	st := map[string][]float64{}
-	names := []string{"sat", "unsat", "unknown", "timeout", "crash", "memout", "error"}
+	names := []string{"sat", "unsat", "unknown", "timeout", "cut", "crash", "memout", "error"}
 	for _, b := range r.Timeline {
 		xs = append(xs, b.Start+b.Width)
 		f += float64(b.Findings)
@@ -234,7 +234,7 @@ func (r *Report) Charts() []template.HTML {
 		cumF, cumS = append(cumF, f), append(cumS, s)
 		itps = append(itps, float64(b.Iterations)/b.Width)
 		cps = append(cps, float64(b.Stats.SolverCalls)/b.Width)
-		v := []int64{b.Stats.Sat, b.Stats.Unsat, b.Stats.Unknown, b.Stats.Timeout, b.Stats.Crash, b.Stats.Memout, b.Stats.Error}
+		v := []int64{b.Stats.Sat, b.Stats.Unsat, b.Stats.Unknown, b.Stats.Timeout, b.Stats.LimitCut, b.Stats.Crash, b.Stats.Memout, b.Stats.Error}
 		for i, n := range names {
 			st[n] = append(st[n], float64(v[i]))
 		}
@@ -337,10 +337,10 @@ started {{date .Campaign.Created}} · store <code>{{.Store}}</code> · report of
 <h2>Charts</h2>
 <div class="charts">{{range .Charts}}<div>{{.}}</div>{{end}}</div>
 <h2>Status totals</h2>
-<table><tr><th>sat</th><th>unsat</th><th>unknown</th><th>timeout</th><th>crash</th><th>memout</th><th>error</th></tr>
+<table><tr><th>sat</th><th>unsat</th><th>unknown</th><th>timeout</th><th title="calls stopped by the system's adaptive limit below the time limit">cut</th><th>crash</th><th>memout</th><th>error</th></tr>
 <tr><td>{{.Stats.Sat}} ({{pct .Stats.Sat .Stats.SolverCalls}})</td><td>{{.Stats.Unsat}} ({{pct .Stats.Unsat .Stats.SolverCalls}})</td>
 <td>{{.Stats.Unknown}} ({{pct .Stats.Unknown .Stats.SolverCalls}})</td><td>{{.Stats.Timeout}} ({{pct .Stats.Timeout .Stats.SolverCalls}})</td>
-<td>{{.Stats.Crash}}</td><td>{{.Stats.Memout}}</td><td>{{.Stats.Error}}</td></tr></table>
+<td>{{.Stats.LimitCut}}</td><td>{{.Stats.Crash}}</td><td>{{.Stats.Memout}}</td><td>{{.Stats.Error}}</td></tr></table>
 <h2>Distinct bugs</h2>
 {{if .Signatures}}<table><tr><th>class</th><th>solver</th><th>message (normalized)</th><th>count</th><th>first</th><th>trigger</th><th>directory</th></tr>
 {{range .Signatures}}<tr><td class="cls {{.Class}}">{{.Class}}</td><td>{{.Solver}} {{.SolverVersion}}</td><td><code>{{msg $.Campaign.System .}}</code>{{with $.SimilarTo .Signature}}<br><span class="none">≈ {{.}} above: similar message (fuzzy dedup)</span>{{end}}</td>

@@ -130,6 +130,12 @@ type Summary struct {
 	Stats    Stats  `json:"stats"`
 	Cut      uint64 `json:"cut_iterations,omitempty"`
 	CutStats Stats  `json:"cut_stats"`
+	// Failed iterations ended in an error of the system (a bug of tandem,
+	// or a solver that went away): not done, like cut ones (they run
+	// again on resume), their work in Stats. FirstFailure is the first's
+	// error, with the command that replays it.
+	Failed       uint64 `json:"failed_iterations,omitempty"`
+	FirstFailure string `json:"first_failure,omitempty"`
 	// Findings committed by this run; NewSignatures of them were bugs not
 	// seen before in the campaign. Signatures is the campaign's total.
 	Findings      int64         `json:"findings"`
@@ -505,9 +511,13 @@ func run(ctx context.Context, dir string, st *Store, sys System, closeSys func()
 					return
 				}
 				if err != nil {
-					r.fail(fmt.Errorf("iteration %d: %w (replay it alone with: tandem replay %s %d)", i, err, dir, i))
-					icancel()
-					return
+					err = fmt.Errorf("iteration %d: %w (replay it alone with: tandem replay %s %d)", i, err, dir, i)
+					if failed, done := r.prog.addFailed(stats, err); tooManyFailures(failed, done) {
+						r.fail(fmt.Errorf("%d iterations failed, %d done: stopping; the last failed in %w", failed, done, err))
+						icancel()
+						return
+					}
+					continue
 				}
 				results <- iterResult{index: i, worker: opts.Worker, wall: time.Since(t0), findings: fs, stats: stats}
 			}
@@ -548,8 +558,27 @@ func run(ctx context.Context, dir string, st *Store, sys System, closeSys func()
 	if r.runErr == nil && len(sum.Problems) > 0 {
 		return sum, &UnhealthyError{Campaign: meta.ID, Problems: sum.Problems}
 	}
+	if r.runErr == nil && sum.Failed > 0 {
+		return sum, fmt.Errorf("%d iterations failed (they run again on resume); the first: %s", sum.Failed, sum.FirstFailure)
+	}
 	return sum, r.runErr
 }
+
+// tooManyFailures says a run with failed iterations that ended in an
+// error, and done ones, stops: an error in one iteration out of many (an
+// input that trips a bug of the system) costs that iteration only, and is
+// reported at the end, while a system that fails again and again (the
+// solver is gone, every input trips the bug) stops after a few.
+func tooManyFailures(failed, done uint64) bool {
+	return failed > MaxFailedIterations && failed*FailedShare > done
+}
+
+// MaxFailedIterations failed iterations are always tolerated; above it, a
+// run stops once more than 1 in FailedShare of its iterations failed.
+const (
+	MaxFailedIterations = 3
+	FailedShare         = 20
+)
 
 // removeStaleScratch removes the scratch directories of earlier runs on
 // this host whose process is gone (killed runs never remove theirs). Their

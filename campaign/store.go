@@ -236,10 +236,19 @@ var schemaV2 = []string{
 	)`,
 }
 
+// schemaV3 records each iteration's calls cut by the system's own limit
+// (Stats.LimitCut, DIVER's adaptive per-mutant limit), so that a report
+// counts them as the progress line and the summary do; iterations from
+// before have none.
+var schemaV3 = []string{
+	`ALTER TABLE iterations ADD COLUMN limit_cut BIGINT NOT NULL DEFAULT 0`,
+}
+
 // migrations, in order. Never edit a released step: add one.
 var migrations = []migration{
 	{sqlite: schemaV1(dialectSQLite), postgres: schemaV1(dialectPostgres)},
 	{sqlite: schemaV2, postgres: schemaV2},
+	{sqlite: schemaV3, postgres: schemaV3},
 }
 
 // SchemaVersion is the schema version this build writes.
@@ -497,8 +506,8 @@ func (s *Store) commitOnce(ctx context.Context, id, system, pendingStatus string
 		return nil, tx.Commit()
 	}
 	insIter, err := tx.PrepareContext(ctx, s.q(`INSERT INTO iterations (campaign, iter, worker, finished_ns, wall_ns, solver_calls,
-		sat, unsat, unknown, timeout, crash, memout, error, solver_cpu_ns, solver_wall_ns, findings)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (campaign, iter) DO NOTHING`))
+		sat, unsat, unknown, timeout, crash, memout, error, solver_cpu_ns, solver_wall_ns, findings, limit_cut)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (campaign, iter) DO NOTHING`))
 	if err != nil {
 		return nil, err
 	}
@@ -510,7 +519,7 @@ func (s *Store) commitOnce(ctx context.Context, id, system, pendingStatus string
 	for _, r := range batch {
 		st := r.stats
 		res, err := insIter.ExecContext(ctx, id, int64(r.index), r.worker, ns, int64(r.wall), st.SolverCalls,
-			st.Sat, st.Unsat, st.Unknown, st.Timeout, st.Crash, st.Memout, st.Error, int64(st.SolverCPU), int64(st.SolverWall), len(r.findings))
+			st.Sat, st.Unsat, st.Unknown, st.Timeout, st.Crash, st.Memout, st.Error, int64(st.SolverCPU), int64(st.SolverWall), len(r.findings), st.LimitCut)
 		if err != nil {
 			return nil, err
 		}

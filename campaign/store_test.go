@@ -39,8 +39,8 @@ func TestMigrateV1(t *testing.T) {
 	}
 	defer st.Close()
 	var v int
-	if err := st.db.QueryRow(`SELECT version FROM schema_version`).Scan(&v); err != nil || v != SchemaVersion || SchemaVersion != 2 {
-		t.Fatalf("schema version %d (%v), want %d = 2", v, err, SchemaVersion)
+	if err := st.db.QueryRow(`SELECT version FROM schema_version`).Scan(&v); err != nil || v != SchemaVersion || SchemaVersion != 3 {
+		t.Fatalf("schema version %d (%v), want %d = 3", v, err, SchemaVersion)
 	}
 	m, err := st.LoadCampaign(ctx, "old")
 	if err != nil || m.Duration != 2*time.Second {
@@ -112,5 +112,51 @@ func TestReportClusters(t *testing.T) {
 		if !strings.Contains(html.String(), want) {
 			t.Errorf("the HTML report lacks %q", want)
 		}
+	}
+}
+
+// Calls cut by a system's own limit reach the report as the progress line
+// and the summary count them, also in a store migrated from schema
+// version 2, whose iterations have none.
+func TestReportCountsCuts(t *testing.T) {
+	dir := t.TempDir()
+	db, err := sql.Open("sqlite", "file:"+filepath.Join(dir, DBFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	stmts := append(schemaV1(dialectSQLite), schemaV2...)
+	stmts = append(stmts, `CREATE TABLE schema_version (version INTEGER NOT NULL)`,
+		`INSERT INTO schema_version (version) VALUES (2)`,
+		`INSERT INTO campaigns (id, system, config, seed, iterations, duration_ns, created_ns) VALUES ('c', 'sys', x'', 4, 0, 0, 0)`,
+		`INSERT INTO iterations VALUES ('c', 0, 'w', 1, 1, 5, 4, 0, 0, 1, 0, 0, 0, 10, 10, 0)`)
+	for _, s := range stmts {
+		if _, err := db.Exec(s); err != nil {
+			t.Fatalf("%s: %v", s, err)
+		}
+	}
+	db.Close()
+	ctx := context.Background()
+	st, err := OpenStore(ctx, "", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	batch := []iterResult{{index: 1, worker: "w", stats: Stats{SolverCalls: 6, Sat: 3, LimitCut: 3}}}
+	if _, err := st.commit(ctx, "c", "sys", ReduceNone, batch, time.Now(), timeMark{shard: "0/1"}); err != nil {
+		t.Fatal(err)
+	}
+	r, err := BuildReport(ctx, st, "c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Stats.SolverCalls != 11 || r.Stats.LimitCut != 3 || r.Stats.Timeout != 1 {
+		t.Fatalf("report stats %+v, want 11 calls, 3 cut, 1 timeout", r.Stats)
+	}
+	var html bytes.Buffer
+	if err := r.WriteHTML(&html); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(html.String(), "<td>3</td>") || !strings.Contains(html.String(), ">cut</th>") {
+		t.Error("the HTML report's status totals lack the cut column")
 	}
 }

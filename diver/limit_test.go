@@ -282,3 +282,20 @@ func TestFindingConfirmedWithFullTimeout(t *testing.T) {
 		t.Errorf("cut %d, solver CPU %v: the re-check should have burnt a second", st.MutantCut, cst.SolverCPU)
 	}
 }
+
+// A seed in a logic the solver's profile does not list (Bitwuzla and
+// QF_AX) is skipped without a solver call and counted by logic, instead of
+// costing an error answer per seed.
+func TestSeedLogicNotTaken(t *testing.T) {
+	d := fakeDiver(t, "spin", false, Options{Mutants: 2, Timeout: time.Minute})
+	d.profile.Logics = []string{"QF_BV"}
+	var st Stats
+	var cst campaign.Stats
+	if _, err := d.round(context.Background(), rand.New(rand.NewPCG(1, 2)), &st, &cst); err != nil {
+		t.Fatal(err)
+	}
+	logic, _ := parseSeed("seed", []byte(fakeSeed))
+	if st.SeedsSkipped != 1 || cst.SolverCalls != 0 || cst.Counters["seed logic not taken by the solver: "+logic.logic] != 1 {
+		t.Errorf("skipped %d, solver calls %d, counters %v; want the seed skipped uncalled", st.SeedsSkipped, cst.SolverCalls, cst.Counters)
+	}
+}

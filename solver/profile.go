@@ -182,8 +182,20 @@ func Builtin() []*Profile {
 			// takes bv2int, ext_rotate_left, bvumul_noovfl, pble, at-most
 			// and more, which tandem neither builds nor writes.
 			Operators: []string{"^", "bv2nat", "int2bv", "bvredor", "bvredand"},
+			// The paper's eight, then options of z3 4.8 and trunk that change
+			// rewriting, the arithmetic and bit-vector solvers or the search
+			// (each checked on both; one a version lacks is retired by DIVER
+			// at its first refusal). None may change an answer: nothing that
+			// disables a decision procedure's completeness for sat (array
+			// extensionality) or redefines division by zero.
 			FuzzOptions: []string{"smt.string_solver=z3str3", "smt.arith.solver=2", "smt.arith.solver=6", "rewriter.flat=false",
-				"smt.relevancy=0", "smt.arith.nl=false", "rewriter.hoist_mul=true", "smt.ematching=false"},
+				"smt.relevancy=0", "smt.arith.nl=false", "rewriter.hoist_mul=true", "smt.ematching=false",
+				"smt.phase_selection=5", "smt.restart_strategy=2", "smt.theory_case_split=true", "smt.random_seed=7",
+				"rewriter.pull_cheap_ite=true", "rewriter.som=true", "rewriter.blast_distinct=true", "rewriter.arith_lhs=true",
+				"rewriter.sort_sums=true", "rewriter.elim_and=true", "rewriter.expand_select_store=true", "rewriter.mul2concat=true",
+				"smt.arith.propagation_mode=0", "smt.arith.bprop_on_pivoted_rows=false", "smt.arith.random_initial_value=true",
+				"smt.arith.eager_eq_axioms=false", "smt.arith.nl.order=false", "smt.arith.nl.grobner=false", "smt.arith.nl.horner=false",
+				"smt.seq.split_w_len=false", "smt.bv.delay=false", "smt.bv.solver=2", "smt.refine_inj_axioms=false"},
 			Quirks: Quirks{ValueOnNextLine: true, DecimalRationals: true, UniverseDeclarations: true, AsArray: true, RegLanIte: true},
 			Effort: z3Effort.clone(),
 		},
@@ -204,8 +216,18 @@ func Builtin() []*Profile {
 				"int.pow2", "iand", "^", "exp", "sin", "cos", "tan", "real.pi", "sqrt", "bv2nat", "int2bv",
 				"str.replace_all", "str.replace_re", "str.replace_re_all"},
 			FloatOptions: []string{"--fp-exp"},
+			// The paper's options, then options of cvc5 1.0.3 and trunk that
+			// change preprocessing, decisions and the theory solvers (each
+			// checked on both in incremental mode with --check-models; not
+			// --unconstrained-simp, refused in incremental mode, nor options
+			// refused outside some logics).
 			FuzzOptions: []string{"--strings-exp", "--no-strings-lazy-pp", "--strings-fmf",
-				"--nl-ext-tplanes", "--simplification=none", "--strings-eager-len-re"},
+				"--nl-ext-tplanes", "--simplification=none", "--strings-eager-len-re",
+				"--decision=justification", "--decision=internal", "--ite-simp", "--repeat-simp", "--learned-rewrite",
+				"--ext-rew-prep=use", "--miplib-trick", "--pb-rewrites", "--arith-rewrite-equalities", "--arith-brab",
+				"--nl-ext=full", "--nl-ext-tf-tplanes", "--nl-ext-ent-conf", "--bv-solver=bitblast-internal", "--bv-to-bool",
+				"--bv-intro-pow2", "--fp-lazy-wb", "--strings-deq-ext", "--strings-regexp-inclusion",
+				"--strings-process-loop-mode=simple", "--re-elim=on", "--seq-array=lazy", "--no-static-learning", "--produce-proofs"},
 			Quirks: Quirks{AbstractValuesAs: true},
 			Effort: cvc5Effort.clone(),
 		},

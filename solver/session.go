@@ -136,6 +136,10 @@ type incarnation struct {
 	fr   *frameReader
 	errC *capture
 	sent history // what was written to it (Session.History)
+	// lastError is the message of its last (error …) response: a solver
+	// that exits normally right after one (cvc5 on an exception in
+	// interactive mode) ended on that error, not in a crash.
+	lastError string
 }
 
 // stackCmd is one command of the live stack a restart replays; lasting
@@ -444,6 +448,9 @@ func (s *Session) frameReply(f frame) Reply {
 	}
 	kind, st, msg := ClassifyResponse(f.text)
 	r := Reply{Kind: kind, Status: st, Raw: f.text, Message: msg}
+	if kind == RespError && s.cur != nil {
+		s.cur.lastError = msg
+	}
 	switch kind {
 	case RespSuccess, RespOther:
 		r.Status = StatusUnknown
@@ -471,13 +478,14 @@ func (s *Session) died(why string) Reply {
 	case <-time.After(200 * time.Millisecond):
 	}
 	s.teardown()
-	s.stats.Crashes++
 	r := Reply{Kind: ReplyNone, Status: StatusCrash, Message: why}
+	normalExit := false
 	if e := inc.pr.Exit(); inc.pr.Exited() && e.Err == nil {
 		if ws := e.Status; ws.Signaled() {
 			r.Message += "; killed by " + signalName(ws.Signal())
 			r.Signature = "signal " + signalName(ws.Signal())
 		} else {
+			normalExit = true
 			r.Message += fmt.Sprintf("; exit code %d", ws.ExitStatus())
 		}
 	}
@@ -490,6 +498,19 @@ func (s *Session) died(why string) Reply {
 		r.Status = StatusMemout
 	} else if _, norm, ok := findSignature(inc.errC.data, s.p.Signatures); ok {
 		r.Signature = norm
+	} else if normalExit {
+		// An exit of its own, with no signal and no crash signature, is
+		// an error, as Run calls a process that exits without an answer
+		// (cvc5 trunk exits with code 1 after an exception's (error …)
+		// in interactive mode; DIVER called that an incremental-only
+		// crash, which the one-shot run called an error).
+		r.Status = StatusError
+		if inc.lastError != "" {
+			r.Message = fmt.Sprintf("the solver exited (%s) after the error: %s", strings.TrimPrefix(r.Message, why+"; "), firstLine(inc.lastError))
+		}
+	}
+	if r.Status == StatusCrash {
+		s.stats.Crashes++
 	}
 	return r
 }

@@ -530,3 +530,79 @@ func TestSessionOOMIsMemout(t *testing.T) {
 		t.Errorf("check-sat: %v (%s), signature %q; want memout", r.Status, r.Message, r.Signature)
 	}
 }
+
+// A solver that answers a command with an error and then exits normally
+// (cvc5 trunk on an exception in interactive mode: "(error "The exponent
+// of the POW(^) operator …")" and exit code 1) ended on that error, as Run
+// calls it: the next call is an error, not a crash. A signal, or a crash
+// signature on stderr, is still a crash.
+func TestSessionExitAfterError(t *testing.T) {
+	for _, tc := range []struct {
+		name, then string
+		want       Status
+	}{
+		{"exit 1", "exit 1", StatusError},
+		{"silent exit", "exec 1>&-; exit 3", StatusError},
+		{"exit 0", "exit 0", StatusError},
+		{"signal", "kill -SEGV $$", StatusCrash},
+		{"signature", `echo "Fatal failure within void f() at f.cpp:1" >&2; exit 1`, StatusCrash},
+	} {
+		script := `while read -r l; do case "$l" in *check-sat*) echo '(error "exponent too large")';; ` +
+			`*get-model*) ` + tc.then + `;; *) echo success;; esac; done`
+		p := Command("errexit", "/bin/sh", "-c", script)
+		p.InteractiveArgs = []string{"-c", script}
+		p.Signatures = sigs("Fatal failure within")
+		s, err := StartSession(context.Background(), p, SessionOptions{CallTimeout: 10 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r, _ := s.CheckSat(context.Background()); r.Status != StatusError {
+			t.Errorf("%s: check-sat %v (%s), want error", tc.name, r.Status, r.Message)
+		}
+		r, _ := s.GetModel(context.Background())
+		if r.Status != tc.want {
+			t.Errorf("%s: get-model after the error: %v (%s), want %v", tc.name, r.Status, r.Message, tc.want)
+		}
+		if tc.want == StatusError && !strings.Contains(r.Message, "after the error: exponent too large") {
+			t.Errorf("%s: message %q does not name the error", tc.name, r.Message)
+		}
+		s.Close()
+	}
+}
+
+// Run and a session judge the same solver behaviour at check-sat alike:
+// one-shot runs confirm what sessions find, so a behaviour the two call
+// differently makes a false "incremental-only" finding (a session called
+// cvc5's exit after an error a crash, the one-shot run an error).
+func TestSessionAgreesWithRun(t *testing.T) {
+	for _, tc := range []struct{ name, at string }{
+		{"sat", "echo sat"},
+		{"unsat", "echo unsat"},
+		{"error then exit 1", `echo '(error "boom")'; exit 1`},
+		{"silent exit 1", "exit 1"},
+		{"silent exit 0", "exit 0"},
+		{"segfault", "kill -SEGV $$"},
+		{"abort", "kill -ABRT $$"},
+		{"signature then exit", `echo "Fatal failure within void f() at f.cpp:1" >&2; exit 1`},
+		{"out of memory", `echo "terminate called after throwing an instance of 'std::bad_alloc'" >&2; kill -ABRT $$`},
+	} {
+		script := `while read -r l; do case "$l" in *check-sat*) ` + tc.at + `;; *exit*) exit 0;; *) echo success;; esac; done`
+		p := Command("agree", "/bin/sh", "-c", script)
+		p.InteractiveArgs = []string{"-c", script}
+		p.StdinArgs = []string{"-c", script}
+		p.Signatures = sigs("Fatal failure within")
+		res, err := Run(context.Background(), p, BytesInput([]byte("(check-sat)\n")), RunOptions{Limits: Limits{CPU: 10 * time.Second, Wall: time.Minute}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := StartSession(context.Background(), p, SessionOptions{CallTimeout: 10 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, _ := s.CheckSat(context.Background())
+		s.Close()
+		if r.Status != res.Status {
+			t.Errorf("%s: session %v (%s), Run %v (%s)", tc.name, r.Status, r.Message, res.Status, res.Reason)
+		}
+	}
+}
