@@ -97,3 +97,14 @@ func TestEvalContextTimeout(t *testing.T) {
 		t.Fatalf("after the timeout: %v, %v", v, err)
 	}
 }
+
+// A nested int.pow2 whose exponent is itself huge is refused with its size
+// in bits, not printed in decimal (a 16-million-bit exponent took 24 s to
+// print, found by FuzzRewrite).
+func TestPow2HugeExponentMessage(t *testing.T) {
+	src := "(assert (> (int.pow2 (int.pow2 16777215)) 0))"
+	err := evalScript(t, src, eval.New(eval.NewModel()), context.Background())
+	if err == nil || !strings.Contains(err.Error(), "int.pow2 of a 16777216-bit number is too large") {
+		t.Fatalf("err = %v", err)
+	}
+}
