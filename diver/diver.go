@@ -166,6 +166,7 @@ func (d *Diver) mode() solver.Mode { return solver.Mode{Models: true, SelfCheck:
 
 // Iterate runs one seed's round of Alg. 1.
 func (d *Diver) Iterate(ctx context.Context, it *campaign.Iteration) ([]campaign.Finding, campaign.Stats, error) {
+	tuneGC()
 	var cst campaign.Stats
 	var st Stats
 	fs, err := d.round(ctx, it.Rand, &st, &cst)
