@@ -349,7 +349,7 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 		}
 		var script []byte
 		if rn.oneShot {
-			script = cachedScriptText(&rn.texts, ss.header, mu.Fresh, mu.Formula.Assertions(), true)
+			script = mutantScript(&rn.texts, ss.header, mu)
 		}
 		a, err := rn.run(ctx, p, mu, script)
 		if err != nil {
@@ -473,7 +473,7 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 // tandem's bug (counter harness_mismatch).
 func (rn *runner) harnessOnly(mu *Mutant, consts []*smt.Func) {
 	if rn.oneShot {
-		_ = cachedScriptText(&rn.texts, rn.ss.header, mu.Fresh, mu.Formula.Assertions(), true)
+		_ = mutantScript(&rn.texts, rn.ss.header, mu)
 	} else {
 		_ = body(mu, &rn.texts)
 	}
