@@ -622,31 +622,70 @@ func ratArithRanges(out []SatPreservingRange, vals []smt.Value, op smt.Op, cp Sa
 	return true
 }
 
-// smallArithRanges is arithRanges where every value and bound is an
-// integer of at most 40 bits and there are at most 2¹⁶ arguments (so no
-// sum overflows an int64): the same intervals, computed in int64 (big.Rat
+// smallArithRanges is arithRanges where every value and bound, scaled by
+// the least common denominator den of them all (den ≤ 2²⁰), is an integer
+// of at most 40 bits and there are at most 2¹⁶ arguments (so no sum
+// overflows an int64): the same intervals, computed in int64 (big.Rat
 // arithmetic allocates several times per argument, and sums of hundreds
-// of terms occur in QF_LIA seeds). It reports false, having written
-// nothing, when it does not apply.
+// of terms occur in QF_LIA seeds; QF_LRA's values are mostly fractions
+// with small denominators). It reports false, having written nothing,
+// when it does not apply.
 func smallArithRanges(out []SatPreservingRange, vals []smt.Value, op smt.Op, cp SatPreservingRange) bool {
-	const bits = 40
+	const bits, denBits = 40, 20
 	if len(vals) > 1<<16 || len(vals) == 0 {
 		return false
 	}
-	small := func(x *big.Int) (int64, bool) {
-		if x.BitLen() > bits {
+	den := int64(1)
+	withDen := func(r *big.Rat) bool { // den becomes lcm(den, r's denominator)
+		if r == nil || r.IsInt() {
+			return true
+		}
+		d := r.Denom()
+		if d.BitLen() > denBits {
+			return false
+		}
+		dv := d.Int64()
+		l := den / gcd64(den, dv) * dv
+		if l > 1<<denBits {
+			return false
+		}
+		den = l
+		return true
+	}
+	for _, v := range vals {
+		switch x := v.(type) {
+		case smt.IntValue:
+		case smt.RealValue:
+			if !withDen(x.V) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	if !withDen(cp.Lo) || !withDen(cp.Hi) {
+		return false
+	}
+	// scaled is num/d × den (d nil: 1) when it has at most 40 bits
+	scaled := func(num, d *big.Int) (int64, bool) {
+		if num.BitLen() > bits {
 			return 0, false
 		}
-		return x.Int64(), true
+		m := den
+		if d != nil {
+			m /= d.Int64()
+		}
+		p := num.Int64() * m // |num| < 2⁴⁰, m ≤ 2²⁰
+		if p >= 1<<bits || p <= -(1<<bits) {
+			return 0, false
+		}
+		return p, true
 	}
 	bound := func(r *big.Rat) (int64, bool) {
 		if r == nil {
 			return 0, true
 		}
-		if !r.IsInt() {
-			return 0, false
-		}
-		return small(r.Num())
+		return scaled(r.Num(), r.Denom())
 	}
 	lo, okLo := bound(cp.Lo)
 	hi, okHi := bound(cp.Hi)
@@ -656,30 +695,39 @@ func smallArithRanges(out []SatPreservingRange, vals []smt.Value, op smt.Op, cp 
 	xs := make([]int64, len(vals))
 	var sum int64
 	for i, v := range vals {
-		x, ok := v.(smt.IntValue)
-		if !ok {
-			return false
+		var n int64
+		var ok bool
+		switch x := v.(type) {
+		case smt.IntValue:
+			n, ok = scaled(x.V, nil)
+		case smt.RealValue:
+			n, ok = scaled(x.V.Num(), x.V.Denom())
 		}
-		n, ok := small(x.V)
 		if !ok {
 			return false
 		}
 		xs[i], sum = n, sum+n
+	}
+	rat := func(n int64) *big.Rat {
+		if den == 1 {
+			return new(big.Rat).SetInt64(n)
+		}
+		return new(big.Rat).SetFrac64(n, den)
 	}
 	// shift is [lo,hi] + d, or with neg d − [lo,hi] = [d−hi, d−lo].
 	shift := func(d int64, neg bool) SatPreservingRange {
 		var nlo, nhi *big.Rat
 		switch {
 		case neg && cp.Hi != nil:
-			nlo = new(big.Rat).SetInt64(d - hi)
+			nlo = rat(d - hi)
 		case !neg && cp.Lo != nil:
-			nlo = new(big.Rat).SetInt64(lo + d)
+			nlo = rat(lo + d)
 		}
 		switch {
 		case neg && cp.Lo != nil:
-			nhi = new(big.Rat).SetInt64(d - lo)
+			nhi = rat(d - lo)
 		case !neg && cp.Hi != nil:
-			nhi = new(big.Rat).SetInt64(hi + d)
+			nhi = rat(hi + d)
 		}
 		return interval(nlo, nhi)
 	}
@@ -700,6 +748,14 @@ func smallArithRanges(out []SatPreservingRange, vals []smt.Value, op smt.Op, cp 
 		return false
 	}
 	return true
+}
+
+// gcd64 is the greatest common divisor of two positive numbers.
+func gcd64(a, b int64) int64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }
 
 // strLessRanges is Table I's str.< rule: with M(x) < M(y) kept by a first
