@@ -123,17 +123,23 @@ func sameValue(a, b smt.Value) bool {
 
 // The int64 fast path of the +, − and unary − rules gives the big.Rat
 // path's intervals, on integers and on fractions, including at the edges
-// of its range (40 bits, denominators of 2²⁰) and beyond it.
+// of its range (scaled values of 2⁶², sums that overflow, common
+// denominators of 2⁴⁸) and beyond it.
 func TestSmallArithRangesMatchesRat(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	num := func() *big.Int {
-		switch r.IntN(4) {
+		switch r.IntN(5) {
 		case 0:
 			return big.NewInt(r.Int64N(21) - 10)
 		case 1:
 			return new(big.Int).Lsh(big.NewInt(r.Int64N(3)-1), 40) // ±2⁴⁰, 0
 		case 2:
 			return new(big.Int).Lsh(big.NewInt(r.Int64N(5)+1), uint(36+r.IntN(30)))
+		case 3:
+			if r.IntN(2) == 0 { // at the int64 path's edges: 2⁶¹, 2⁶² − 1, −2⁶²
+				return new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(61+r.IntN(2))), big.NewInt(r.Int64N(2)))
+			}
+			return new(big.Int).Neg(new(big.Int).Lsh(big.NewInt(1), 62))
 		}
 		return big.NewInt(r.Int64N(1<<20) - 1<<19)
 	}
@@ -161,7 +167,7 @@ func TestSmallArithRangesMatchesRat(t *testing.T) {
 		if r.IntN(3) == 0 { // fractions (QF_LRA), denominators up to and beyond 2²⁰ together
 			for i := range vals {
 				if r.IntN(2) == 0 {
-					d := []int64{2, 3, 10, 7, 1000, 1 << 20, 1<<20 + 1, 999983}[r.IntN(8)]
+					d := []int64{2, 3, 10, 7, 1000, 1 << 20, 1<<20 + 1, 999983, 20000000, 1 << 47, 1<<48 + 1, 1000003}[r.IntN(12)]
 					vals[i] = smt.RealValue{V: new(big.Rat).SetFrac(num(), big.NewInt(d))}
 				}
 			}

@@ -1,7 +1,9 @@
 package diver
 
 import (
+	"math"
 	"math/big"
+	"math/bits"
 	"slices"
 
 	"tandem/smt"
@@ -622,17 +624,17 @@ func ratArithRanges(out []SatPreservingRange, vals []smt.Value, op smt.Op, cp Sa
 	return true
 }
 
-// smallArithRanges is arithRanges where every value and bound, scaled by
-// the least common denominator den of them all (den ≤ 2²⁰), is an integer
-// of at most 40 bits and there are at most 2¹⁶ arguments (so no sum
-// overflows an int64): the same intervals, computed in int64 (big.Rat
-// arithmetic allocates several times per argument, and sums of hundreds
-// of terms occur in QF_LIA seeds; QF_LRA's values are mostly fractions
-// with small denominators). It reports false, having written nothing,
-// when it does not apply.
+// smallArithRanges is arithRanges in int64 arithmetic, where it fits:
+// every value and bound is scaled by the least common denominator den of
+// them all (den < 2⁴⁸), each scaled one must stay below 2⁶² in magnitude
+// and no sum or difference may overflow (checked at each step). The
+// intervals are the big.Rat path's (big.Rat arithmetic allocates several
+// times per argument, and sums of hundreds of terms occur in QF_LIA seeds;
+// QF_LRA's values are fractions such as 62831853/20000000). It reports
+// false, having written nothing, when it does not apply.
 func smallArithRanges(out []SatPreservingRange, vals []smt.Value, op smt.Op, cp SatPreservingRange) bool {
-	const bits, denBits = 40, 20
-	if len(vals) > 1<<16 || len(vals) == 0 {
+	const maxDen, maxScaled = 1 << 48, 1 << 62
+	if len(vals) == 0 {
 		return false
 	}
 	den := int64(1)
@@ -641,15 +643,15 @@ func smallArithRanges(out []SatPreservingRange, vals []smt.Value, op smt.Op, cp 
 			return true
 		}
 		d := r.Denom()
-		if d.BitLen() > denBits {
+		if d.BitLen() > 48 {
 			return false
 		}
 		dv := d.Int64()
-		l := den / gcd64(den, dv) * dv
-		if l > 1<<denBits {
+		hi, l := bits.Mul64(uint64(den/gcd64(den, dv)), uint64(dv))
+		if hi != 0 || l > maxDen {
 			return false
 		}
-		den = l
+		den = int64(l)
 		return true
 	}
 	for _, v := range vals {
@@ -666,20 +668,24 @@ func smallArithRanges(out []SatPreservingRange, vals []smt.Value, op smt.Op, cp 
 	if !withDen(cp.Lo) || !withDen(cp.Hi) {
 		return false
 	}
-	// scaled is num/d × den (d nil: 1) when it has at most 40 bits
+	// scaled is num/d × den (d nil: 1) when it is below 2⁶² in magnitude
 	scaled := func(num, d *big.Int) (int64, bool) {
-		if num.BitLen() > bits {
+		if num.BitLen() > 62 {
 			return 0, false
 		}
 		m := den
 		if d != nil {
 			m /= d.Int64()
 		}
-		p := num.Int64() * m // |num| < 2⁴⁰, m ≤ 2²⁰
-		if p >= 1<<bits || p <= -(1<<bits) {
+		n := num.Int64()
+		hi, p := bits.Mul64(uint64(max(n, -n)), uint64(m))
+		if hi != 0 || p >= maxScaled {
 			return 0, false
 		}
-		return p, true
+		if n < 0 {
+			return -int64(p), true
+		}
+		return int64(p), true
 	}
 	bound := func(r *big.Rat) (int64, bool) {
 		if r == nil {
@@ -692,21 +698,70 @@ func smallArithRanges(out []SatPreservingRange, vals []smt.Value, op smt.Op, cp 
 	if !okLo || !okHi {
 		return false
 	}
+	ok := true
+	add := func(a, b int64) int64 { // a + b, clearing ok on overflow
+		s := a + b
+		if (a >= 0) == (b >= 0) && (s >= 0) != (a >= 0) {
+			ok = false
+		}
+		return s
+	}
+	sub := func(a, b int64) int64 {
+		if b == math.MinInt64 {
+			ok = false
+			return 0
+		}
+		return add(a, -b)
+	}
 	xs := make([]int64, len(vals))
 	var sum int64
 	for i, v := range vals {
 		var n int64
-		var ok bool
+		var fits bool
 		switch x := v.(type) {
 		case smt.IntValue:
-			n, ok = scaled(x.V, nil)
+			n, fits = scaled(x.V, nil)
 		case smt.RealValue:
-			n, ok = scaled(x.V.Num(), x.V.Denom())
+			n, fits = scaled(x.V.Num(), x.V.Denom())
 		}
-		if !ok {
+		if !fits {
 			return false
 		}
-		xs[i], sum = n, sum+n
+		xs[i], sum = n, add(sum, n)
+	}
+	// ends[i] is argument i's interval, scaled: [lo,hi] + d, or with neg
+	// d − [lo,hi] = [d−hi, d−lo] (an end exists where C has the bound it
+	// comes from)
+	type ends struct {
+		lo, hi       int64
+		hasLo, hasHi bool
+	}
+	res := make([]ends, len(vals))
+	shift := func(i int, d int64, neg bool) {
+		if neg {
+			res[i] = ends{sub(d, hi), sub(d, lo), cp.Hi != nil, cp.Lo != nil}
+		} else {
+			res[i] = ends{add(lo, d), add(hi, d), cp.Lo != nil, cp.Hi != nil}
+		}
+	}
+	switch {
+	case op == smt.OpNeg || (op == smt.OpSub && len(vals) == 1):
+		shift(0, 0, true)
+	case op == smt.OpAdd:
+		for i, x := range xs {
+			shift(i, sub(x, sum), false) // xi ∈ C − others
+		}
+	case op == smt.OpSub:
+		rest := sub(sum, xs[0])
+		shift(0, rest, false) // x0 ∈ C + rest
+		for i := 1; i < len(xs); i++ {
+			shift(i, sub(xs[0], sub(rest, xs[i])), true) // xi ∈ (x0 − others) − C
+		}
+	default:
+		return false
+	}
+	if !ok {
+		return false
 	}
 	rat := func(n int64) *big.Rat {
 		if den == 1 {
@@ -714,38 +769,15 @@ func smallArithRanges(out []SatPreservingRange, vals []smt.Value, op smt.Op, cp 
 		}
 		return new(big.Rat).SetFrac64(n, den)
 	}
-	// shift is [lo,hi] + d, or with neg d − [lo,hi] = [d−hi, d−lo].
-	shift := func(d int64, neg bool) SatPreservingRange {
+	for i, e := range res {
 		var nlo, nhi *big.Rat
-		switch {
-		case neg && cp.Hi != nil:
-			nlo = rat(d - hi)
-		case !neg && cp.Lo != nil:
-			nlo = rat(lo + d)
+		if e.hasLo {
+			nlo = rat(e.lo)
 		}
-		switch {
-		case neg && cp.Lo != nil:
-			nhi = rat(d - lo)
-		case !neg && cp.Hi != nil:
-			nhi = rat(hi + d)
+		if e.hasHi {
+			nhi = rat(e.hi)
 		}
-		return interval(nlo, nhi)
-	}
-	switch {
-	case op == smt.OpNeg || (op == smt.OpSub && len(vals) == 1):
-		out[0] = shift(0, true)
-	case op == smt.OpAdd:
-		for i, x := range xs {
-			out[i] = shift(x-sum, false) // xi ∈ C − others
-		}
-	case op == smt.OpSub:
-		rest := sum - xs[0]
-		out[0] = shift(rest, false) // x0 ∈ C + rest
-		for i := 1; i < len(xs); i++ {
-			out[i] = shift(xs[0]-(rest-xs[i]), true) // xi ∈ (x0 − others) − C
-		}
-	default:
-		return false
+		out[i] = interval(nlo, nhi)
 	}
 	return true
 }
