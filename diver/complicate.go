@@ -107,7 +107,7 @@ func (m *mutator) Complicate(r *rand.Rand, s *Seed, p *Node, q *smt.Term) (*Muta
 		m.stats.ComplicateRejected++
 		return nil, nil
 	}
-	return &Mutant{Seed: s2, Complicated: true}, nil
+	return &Mutant{Seed: s2, Complicated: true, edit: newEdit(s.Formula, p, q2, root)}, nil
 }
 
 // theories are the generator's (every arithmetic symbol without one).
@@ -199,8 +199,7 @@ func substLabels(st *smt.Store, n *Node, repl map[int]*smt.Term) (*smt.Term, err
 	if !changed {
 		return n.Term, nil
 	}
-	if f := n.Term.Func(); f != nil {
-		return st.ApplyFunc(f, args)
-	}
-	return st.Apply(n.Term.Op(), n.Term.Indices(), args...)
+	// Rebuild, not Apply: constant arrays, constructors with their sort
+	// (Apply refused (const …): a campaign error on QF_ABV seeds)
+	return st.Rebuild(n.Term, args)
 }

@@ -166,6 +166,7 @@ func (d *Diver) mode() solver.Mode { return solver.Mode{Models: true, SelfCheck:
 
 // Iterate runs one seed's round of Alg. 1.
 func (d *Diver) Iterate(ctx context.Context, it *campaign.Iteration) ([]campaign.Finding, campaign.Stats, error) {
+	tuneGC()
 	var cst campaign.Stats
 	var st Stats
 	fs, err := d.round(ctx, it.Rand, &st, &cst)
@@ -347,7 +348,7 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 		p := d.mutantOptions(r, base, perIteration, iterP, st)
 		var script []byte
 		if rn.oneShot {
-			script = cachedScriptText(&rn.texts, ss.header, mu.Fresh, mu.Formula.Assertions(), true)
+			script = mutantScript(&rn.texts, ss.header, mu)
 		}
 		a, err := rn.run(ctx, p, mu, script)
 		if err != nil {
@@ -462,7 +463,7 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 // tandem's bug (counter harness_mismatch).
 func (rn *runner) harnessOnly(mu *Mutant, consts []*smt.Func) {
 	if rn.oneShot {
-		_ = cachedScriptText(&rn.texts, rn.ss.header, mu.Fresh, mu.Formula.Assertions(), true)
+		_ = mutantScript(&rn.texts, rn.ss.header, mu)
 	} else {
 		_ = body(mu, &rn.texts)
 	}

@@ -467,6 +467,9 @@ func BenchmarkMutants(b *testing.B) {
 // before called ahead of each, and reports them per second and per CPU
 // second of this process.
 func benchRounds(b *testing.B, d *Diver, before func(sat int64)) {
+	verifySplice = false // measure what a campaign does, not the tests' check
+	tuneGC()
+	defer func() { verifySplice = true }()
 	r := rand.New(rand.NewPCG(7, 8))
 	ctx := context.Background()
 	cpu0 := processCPU()

@@ -179,6 +179,9 @@ type Mutant struct {
 	// whether Complicate added fresh variables.
 	Target      int
 	Complicated bool
+	// edit is how its changed assertion comes from the parent's (for
+	// printing; nil: unknown)
+	edit *assertEdit
 }
 
 // mutator carries what GenMutant needs besides the seed.
@@ -253,7 +256,7 @@ func (m *mutator) GenMutant(r *rand.Rand, s *Seed) (*Mutant, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &Mutant{Seed: ns, Target: label}, nil
+		return &Mutant{Seed: ns, Target: label, edit: newEdit(s.Formula, p, q, root)}, nil
 	}
 	m.stats.Bottom++
 	return nil, nil

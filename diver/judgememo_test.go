@@ -121,19 +121,25 @@ func sameValue(a, b smt.Value) bool {
 	return ua && ub || smt.ValueEqual(a, b)
 }
 
-// The integer fast path of the +, − and unary − rules gives the big.Rat
-// path's intervals, including at the edges of its range (40 bits) and
-// beyond it.
+// The int64 fast path of the +, − and unary − rules gives the big.Rat
+// path's intervals, on integers and on fractions, including at the edges
+// of its range (scaled values of 2⁶², sums that overflow, common
+// denominators of 2⁴⁸) and beyond it.
 func TestSmallArithRangesMatchesRat(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	num := func() *big.Int {
-		switch r.IntN(4) {
+		switch r.IntN(5) {
 		case 0:
 			return big.NewInt(r.Int64N(21) - 10)
 		case 1:
 			return new(big.Int).Lsh(big.NewInt(r.Int64N(3)-1), 40) // ±2⁴⁰, 0
 		case 2:
 			return new(big.Int).Lsh(big.NewInt(r.Int64N(5)+1), uint(36+r.IntN(30)))
+		case 3:
+			if r.IntN(2) == 0 { // at the int64 path's edges: 2⁶¹, 2⁶² − 1, −2⁶²
+				return new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(61+r.IntN(2))), big.NewInt(r.Int64N(2)))
+			}
+			return new(big.Int).Neg(new(big.Int).Lsh(big.NewInt(1), 62))
 		}
 		return big.NewInt(r.Int64N(1<<20) - 1<<19)
 	}
@@ -143,10 +149,12 @@ func TestSmallArithRangesMatchesRat(t *testing.T) {
 			return nil
 		case 1:
 			return big.NewRat(r.Int64N(7)-3, 2)
+		case 2:
+			return new(big.Rat).SetFrac(num(), big.NewInt(r.Int64N(1000)+1))
 		}
 		return new(big.Rat).SetInt(num())
 	}
-	fast := 0
+	fast, fractions := 0, 0
 	for range 20000 {
 		n := 1 + r.IntN(5)
 		vals := make([]smt.Value, n)
@@ -155,6 +163,14 @@ func TestSmallArithRangesMatchesRat(t *testing.T) {
 		}
 		if r.IntN(10) == 0 {
 			vals[r.IntN(n)] = smt.RealValue{V: big.NewRat(1, 3)}
+		}
+		if r.IntN(3) == 0 { // fractions (QF_LRA), denominators up to and beyond 2²⁰ together
+			for i := range vals {
+				if r.IntN(2) == 0 {
+					d := []int64{2, 3, 10, 7, 1000, 1 << 20, 1<<20 + 1, 999983, 20000000, 1 << 47, 1<<48 + 1, 1000003}[r.IntN(12)]
+					vals[i] = smt.RealValue{V: new(big.Rat).SetFrac(num(), big.NewInt(d))}
+				}
+			}
 		}
 		cp := interval(bound(), bound())
 		op := []smt.Op{smt.OpAdd, smt.OpSub, smt.OpNeg}[r.IntN(3)]
@@ -167,6 +183,12 @@ func TestSmallArithRangesMatchesRat(t *testing.T) {
 			continue
 		}
 		fast++
+		for _, v := range vals {
+			if x, ok := v.(smt.RealValue); ok && !x.V.IsInt() {
+				fractions++
+				break
+			}
+		}
 		if !ratArithRanges(want, vals, op, cp) {
 			t.Fatalf("%v in %+v: the rat path refuses what the fast path takes", vals, cp)
 		}
@@ -176,8 +198,8 @@ func TestSmallArithRangesMatchesRat(t *testing.T) {
 			}
 		}
 	}
-	if fast < 1500 {
-		t.Errorf("fast path taken %d times only", fast)
+	if fast < 1500 || fractions < 500 {
+		t.Errorf("fast path taken %d times only (%d with fractions)", fast, fractions)
 	}
 }
 

@@ -1,7 +1,9 @@
 package diver
 
 import (
+	"math"
 	"math/big"
+	"math/bits"
 	"slices"
 
 	"tandem/smt"
@@ -622,84 +624,170 @@ func ratArithRanges(out []SatPreservingRange, vals []smt.Value, op smt.Op, cp Sa
 	return true
 }
 
-// smallArithRanges is arithRanges where every value and bound is an
-// integer of at most 40 bits and there are at most 2¹⁶ arguments (so no
-// sum overflows an int64): the same intervals, computed in int64 (big.Rat
-// arithmetic allocates several times per argument, and sums of hundreds
-// of terms occur in QF_LIA seeds). It reports false, having written
-// nothing, when it does not apply.
+// smallArithRanges is arithRanges in int64 arithmetic, where it fits:
+// every value and bound is scaled by the least common denominator den of
+// them all (den < 2⁴⁸), each scaled one must stay below 2⁶² in magnitude
+// and no sum or difference may overflow (checked at each step). The
+// intervals are the big.Rat path's (big.Rat arithmetic allocates several
+// times per argument, and sums of hundreds of terms occur in QF_LIA seeds;
+// QF_LRA's values are fractions such as 62831853/20000000). It reports
+// false, having written nothing, when it does not apply.
 func smallArithRanges(out []SatPreservingRange, vals []smt.Value, op smt.Op, cp SatPreservingRange) bool {
-	const bits = 40
-	if len(vals) > 1<<16 || len(vals) == 0 {
+	const maxDen, maxScaled = 1 << 48, 1 << 62
+	if len(vals) == 0 {
 		return false
 	}
-	small := func(x *big.Int) (int64, bool) {
-		if x.BitLen() > bits {
+	den := int64(1)
+	withDen := func(r *big.Rat) bool { // den becomes lcm(den, r's denominator)
+		if r == nil || r.IsInt() {
+			return true
+		}
+		d := r.Denom()
+		if d.BitLen() > 48 {
+			return false
+		}
+		dv := d.Int64()
+		hi, l := bits.Mul64(uint64(den/gcd64(den, dv)), uint64(dv))
+		if hi != 0 || l > maxDen {
+			return false
+		}
+		den = int64(l)
+		return true
+	}
+	for _, v := range vals {
+		switch x := v.(type) {
+		case smt.IntValue:
+		case smt.RealValue:
+			if !withDen(x.V) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	if !withDen(cp.Lo) || !withDen(cp.Hi) {
+		return false
+	}
+	// scaled is num/d × den (d nil: 1) when it is below 2⁶² in magnitude
+	scaled := func(num, d *big.Int) (int64, bool) {
+		if num.BitLen() > 62 {
 			return 0, false
 		}
-		return x.Int64(), true
+		m := den
+		if d != nil {
+			m /= d.Int64()
+		}
+		n := num.Int64()
+		hi, p := bits.Mul64(uint64(max(n, -n)), uint64(m))
+		if hi != 0 || p >= maxScaled {
+			return 0, false
+		}
+		if n < 0 {
+			return -int64(p), true
+		}
+		return int64(p), true
 	}
 	bound := func(r *big.Rat) (int64, bool) {
 		if r == nil {
 			return 0, true
 		}
-		if !r.IsInt() {
-			return 0, false
-		}
-		return small(r.Num())
+		return scaled(r.Num(), r.Denom())
 	}
 	lo, okLo := bound(cp.Lo)
 	hi, okHi := bound(cp.Hi)
 	if !okLo || !okHi {
 		return false
 	}
+	ok := true
+	add := func(a, b int64) int64 { // a + b, clearing ok on overflow
+		s := a + b
+		if (a >= 0) == (b >= 0) && (s >= 0) != (a >= 0) {
+			ok = false
+		}
+		return s
+	}
+	sub := func(a, b int64) int64 {
+		if b == math.MinInt64 {
+			ok = false
+			return 0
+		}
+		return add(a, -b)
+	}
 	xs := make([]int64, len(vals))
 	var sum int64
 	for i, v := range vals {
-		x, ok := v.(smt.IntValue)
-		if !ok {
+		var n int64
+		var fits bool
+		switch x := v.(type) {
+		case smt.IntValue:
+			n, fits = scaled(x.V, nil)
+		case smt.RealValue:
+			n, fits = scaled(x.V.Num(), x.V.Denom())
+		}
+		if !fits {
 			return false
 		}
-		n, ok := small(x.V)
-		if !ok {
-			return false
-		}
-		xs[i], sum = n, sum+n
+		xs[i], sum = n, add(sum, n)
 	}
-	// shift is [lo,hi] + d, or with neg d − [lo,hi] = [d−hi, d−lo].
-	shift := func(d int64, neg bool) SatPreservingRange {
-		var nlo, nhi *big.Rat
-		switch {
-		case neg && cp.Hi != nil:
-			nlo = new(big.Rat).SetInt64(d - hi)
-		case !neg && cp.Lo != nil:
-			nlo = new(big.Rat).SetInt64(lo + d)
+	// ends[i] is argument i's interval, scaled: [lo,hi] + d, or with neg
+	// d − [lo,hi] = [d−hi, d−lo] (an end exists where C has the bound it
+	// comes from)
+	type ends struct {
+		lo, hi       int64
+		hasLo, hasHi bool
+	}
+	res := make([]ends, len(vals))
+	shift := func(i int, d int64, neg bool) {
+		if neg {
+			res[i] = ends{sub(d, hi), sub(d, lo), cp.Hi != nil, cp.Lo != nil}
+		} else {
+			res[i] = ends{add(lo, d), add(hi, d), cp.Lo != nil, cp.Hi != nil}
 		}
-		switch {
-		case neg && cp.Lo != nil:
-			nhi = new(big.Rat).SetInt64(d - lo)
-		case !neg && cp.Hi != nil:
-			nhi = new(big.Rat).SetInt64(hi + d)
-		}
-		return interval(nlo, nhi)
 	}
 	switch {
 	case op == smt.OpNeg || (op == smt.OpSub && len(vals) == 1):
-		out[0] = shift(0, true)
+		shift(0, 0, true)
 	case op == smt.OpAdd:
 		for i, x := range xs {
-			out[i] = shift(x-sum, false) // xi ∈ C − others
+			shift(i, sub(x, sum), false) // xi ∈ C − others
 		}
 	case op == smt.OpSub:
-		rest := sum - xs[0]
-		out[0] = shift(rest, false) // x0 ∈ C + rest
+		rest := sub(sum, xs[0])
+		shift(0, rest, false) // x0 ∈ C + rest
 		for i := 1; i < len(xs); i++ {
-			out[i] = shift(xs[0]-(rest-xs[i]), true) // xi ∈ (x0 − others) − C
+			shift(i, sub(xs[0], sub(rest, xs[i])), true) // xi ∈ (x0 − others) − C
 		}
 	default:
 		return false
 	}
+	if !ok {
+		return false
+	}
+	rat := func(n int64) *big.Rat {
+		if den == 1 {
+			return new(big.Rat).SetInt64(n)
+		}
+		return new(big.Rat).SetFrac64(n, den)
+	}
+	for i, e := range res {
+		var nlo, nhi *big.Rat
+		if e.hasLo {
+			nlo = rat(e.lo)
+		}
+		if e.hasHi {
+			nhi = rat(e.hi)
+		}
+		out[i] = interval(nlo, nhi)
+	}
 	return true
+}
+
+// gcd64 is the greatest common divisor of two positive numbers.
+func gcd64(a, b int64) int64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }
 
 // strLessRanges is Table I's str.< rule: with M(x) < M(y) kept by a first

@@ -274,6 +274,9 @@ func (rn *runner) runLimited(ctx context.Context, p *solver.Profile, mu *Mutant,
 // constants' declarations, the assertions, check-sat and get-model.
 // The assertions' texts come from c (see assertTexts; nil: printed).
 func body(mu *Mutant, c *assertTexts) []string {
+	if c != nil {
+		c.edit = mu.edit
+	}
 	cmds := make([]string, 0, len(mu.Fresh)+len(mu.Formula.Assertions())+2)
 	for _, f := range mu.Fresh {
 		cmds = append(cmds, fmt.Sprintf("(declare-fun %s () %s)", smt.QuoteSymbol(f.Name), f.Result))

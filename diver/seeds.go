@@ -124,7 +124,16 @@ func cachedScriptText(c *assertTexts, header []string, fresh []*smt.Func, assert
 type assertTexts struct {
 	m     map[*smt.Term]string
 	bytes int
+	// edit is the last mutant's (see mutantScript and body): its changed
+	// assertion is printed by splicing (spliceAssert) when the parent's
+	// text is kept
+	edit    *assertEdit
+	spliced int // texts made by splicing (tests)
 }
+
+// verifySplice makes every spliced text be compared with the printed one
+// (tests; a difference panics).
+var verifySplice bool
 
 // MaxAssertTextBytes bounds the text an assertTexts keeps.
 const MaxAssertTextBytes = 16 << 20
@@ -136,11 +145,25 @@ func (c *assertTexts) assert(a *smt.Term) string {
 			return s
 		}
 	}
-	var b strings.Builder
-	b.WriteString("(assert ")
-	_ = smt.WriteTerm(&b, a)
-	b.WriteString(")")
-	s := b.String()
+	s, spliced := "", false
+	if e := c.editOf(a); e != nil {
+		if from, ok := c.m[e.from]; ok {
+			s, spliced = spliceAssert(from, e, e.repl.String())
+			if spliced {
+				c.spliced++
+			}
+		}
+	}
+	if !spliced || verifySplice {
+		var b strings.Builder
+		b.WriteString("(assert ")
+		_ = smt.WriteTerm(&b, a)
+		b.WriteString(")")
+		if spliced && s != b.String() {
+			panic("diver: spliced assertion text differs from the printed one:\n" + s + "\n" + b.String())
+		}
+		s = b.String()
+	}
 	if c != nil {
 		if c.m == nil || c.bytes+len(s) > MaxAssertTextBytes {
 			c.m, c.bytes = map[*smt.Term]string{}, 0
@@ -149,6 +172,23 @@ func (c *assertTexts) assert(a *smt.Term) string {
 		c.bytes += len(s)
 	}
 	return s
+}
+
+// editOf is the kept edit whose result is a (nil: none).
+func (c *assertTexts) editOf(a *smt.Term) *assertEdit {
+	if c == nil || c.edit == nil || c.edit.to != a {
+		return nil
+	}
+	return c.edit
+}
+
+// mutantScript is cachedScriptText of the mutant's whole script, with
+// get-model.
+func mutantScript(c *assertTexts, header []string, mu *Mutant) []byte {
+	if c != nil {
+		c.edit = mu.edit
+	}
+	return cachedScriptText(c, header, mu.Fresh, mu.Formula.Assertions(), true)
 }
 
 // modelText prints M as a get-model answer, one define-fun per line.
