@@ -220,14 +220,16 @@ func Builtin() []*Profile {
 			// change preprocessing, decisions and the theory solvers (each
 			// checked on both in incremental mode with --check-models; not
 			// --unconstrained-simp, refused in incremental mode, nor options
-			// refused outside some logics).
+			// refused outside some logics: --miplib-trick fails on any logic
+			// without arithmetic, docs/findings.md C3; nor --produce-proofs,
+			// which --ite-simp, --learned-rewrite and --pb-rewrites refuse).
 			FuzzOptions: []string{"--strings-exp", "--no-strings-lazy-pp", "--strings-fmf",
 				"--nl-ext-tplanes", "--simplification=none", "--strings-eager-len-re",
 				"--decision=justification", "--decision=internal", "--ite-simp", "--repeat-simp", "--learned-rewrite",
-				"--ext-rew-prep=use", "--miplib-trick", "--pb-rewrites", "--arith-rewrite-equalities", "--arith-brab",
+				"--ext-rew-prep=use", "--pb-rewrites", "--arith-rewrite-equalities", "--arith-brab",
 				"--nl-ext=full", "--nl-ext-tf-tplanes", "--nl-ext-ent-conf", "--bv-solver=bitblast-internal", "--bv-to-bool",
 				"--bv-intro-pow2", "--fp-lazy-wb", "--strings-deq-ext", "--strings-regexp-inclusion",
-				"--strings-process-loop-mode=simple", "--re-elim=on", "--seq-array=lazy", "--no-static-learning", "--produce-proofs"},
+				"--strings-process-loop-mode=simple", "--re-elim=on", "--seq-array=lazy", "--no-static-learning"},
 			Quirks: Quirks{AbstractValuesAs: true},
 			Effort: cvc5Effort.clone(),
 		},
