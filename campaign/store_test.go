@@ -16,21 +16,7 @@ import (
 // their time budget starts counting from zero.
 func TestMigrateV1(t *testing.T) {
 	dir := t.TempDir()
-	path := filepath.Join(dir, DBFile)
-	db, err := sql.Open("sqlite", "file:"+path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	stmts := append(schemaV1(dialectSQLite),
-		`CREATE TABLE schema_version (version INTEGER NOT NULL)`,
-		`INSERT INTO schema_version (version) VALUES (1)`,
-		`INSERT INTO campaigns (id, system, config, seed, iterations, duration_ns, created_ns) VALUES ('old', 'toy', x'', 4, 0, 2000000000, 0)`)
-	for _, st := range stmts {
-		if _, err := db.Exec(st); err != nil {
-			t.Fatalf("%s: %v", st, err)
-		}
-	}
-	db.Close()
+	oldStore(t, dir, 1, `INSERT INTO campaigns (id, system, config, seed, iterations, duration_ns, created_ns) VALUES ('old', 'toy', x'', 4, 0, 2000000000, 0)`)
 
 	ctx := context.Background()
 	st, err := OpenStore(ctx, "", dir)
@@ -120,21 +106,9 @@ func TestReportClusters(t *testing.T) {
 // version 2, whose iterations have none.
 func TestReportCountsCuts(t *testing.T) {
 	dir := t.TempDir()
-	db, err := sql.Open("sqlite", "file:"+filepath.Join(dir, DBFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	stmts := append(schemaV1(dialectSQLite), schemaV2...)
-	stmts = append(stmts, `CREATE TABLE schema_version (version INTEGER NOT NULL)`,
-		`INSERT INTO schema_version (version) VALUES (2)`,
+	oldStore(t, dir, 2,
 		`INSERT INTO campaigns (id, system, config, seed, iterations, duration_ns, created_ns) VALUES ('c', 'sys', x'', 4, 0, 0, 0)`,
 		`INSERT INTO iterations VALUES ('c', 0, 'w', 1, 1, 5, 4, 0, 0, 1, 0, 0, 0, 10, 10, 0)`)
-	for _, s := range stmts {
-		if _, err := db.Exec(s); err != nil {
-			t.Fatalf("%s: %v", s, err)
-		}
-	}
-	db.Close()
 	ctx := context.Background()
 	st, err := OpenStore(ctx, "", dir)
 	if err != nil {
@@ -158,5 +132,27 @@ func TestReportCountsCuts(t *testing.T) {
 	}
 	if !strings.Contains(html.String(), "<td>3</td>") || !strings.Contains(html.String(), ">cut</th>") {
 		t.Error("the HTML report's status totals lack the cut column")
+	}
+}
+
+// oldStore writes a findings store of schema version v (the first v
+// migrations) in dir, then runs rows on it: a store from an older tandem.
+func oldStore(t *testing.T, dir string, v int, rows ...string) {
+	t.Helper()
+	db, err := sql.Open("sqlite", "file:"+filepath.Join(dir, DBFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var stmts []string
+	for _, m := range migrations[:v] {
+		stmts = append(stmts, m.sqlite...)
+	}
+	stmts = append(stmts, `CREATE TABLE schema_version (version INTEGER NOT NULL)`,
+		fmt.Sprintf(`INSERT INTO schema_version (version) VALUES (%d)`, v))
+	for _, st := range append(stmts, rows...) {
+		if _, err := db.Exec(st); err != nil {
+			t.Fatalf("%s: %v", st, err)
+		}
 	}
 }
