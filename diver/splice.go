@@ -132,10 +132,24 @@ func sexpEnd(s string, i int) int {
 			}
 		}
 		if depth == 0 {
+			// an expression ends at white space, a closing parenthesis
+			// or the end: `||0` or `"a"b` is no expression the printer
+			// writes, and splicing into it would not be stable
+			if i < len(s) && !isSexpEnd(s[i]) {
+				return -1
+			}
 			return i
 		}
 	}
 	return -1
+}
+
+func isSexpEnd(c byte) bool {
+	switch c {
+	case ')', ' ', '\t', '\n', '\r':
+		return true
+	}
+	return false
 }
 
 func isSexpDelim(c byte) bool {
