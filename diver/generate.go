@@ -211,12 +211,19 @@ func (g *Generator) hasOps(s *smt.Sort) bool {
 }
 
 func (g *Generator) app(op smt.Op, idx []int, args ...*smt.Term) *smt.Term {
+	return tryApply(g.st, op, idx, args...)
+}
+
+// tryApply is the application of op to args in st, or nil when an
+// argument is nil or the store refuses it (a sort the operator does not
+// take): generators try terms and drop what does not fit.
+func tryApply(st *smt.Store, op smt.Op, idx []int, args ...*smt.Term) *smt.Term {
 	for _, a := range args {
 		if a == nil {
 			return nil
 		}
 	}
-	t, err := g.st.Apply(op, idx, args...)
+	t, err := st.Apply(op, idx, args...)
 	if err != nil {
 		return nil
 	}

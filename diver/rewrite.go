@@ -103,16 +103,7 @@ type rule func(r *rand.Rand) *smt.Term
 
 // app builds an application (nil when the store refuses it).
 func (w *rewriter) app(op smt.Op, args ...*smt.Term) *smt.Term {
-	for _, a := range args {
-		if a == nil {
-			return nil
-		}
-	}
-	t, err := w.st.Apply(op, nil, args...)
-	if err != nil {
-		return nil
-	}
-	return t
+	return tryApply(w.st, op, nil, args...)
 }
 
 // rules are the rewrites of t that apply: by t's sort, and by t's operator.
