@@ -38,9 +38,17 @@ func (s *Summary) Health() (problems, warnings []string) {
 	errs := s.Stats.Error - s.CutStats.Error
 	switch {
 	case done > 0 && skipped >= done:
-		problems = append(problems, fmt.Sprintf("all %d iterations were skipped: no seed or input was usable (the solver answered none of them with a model, or none parses)", done))
+		why := "(the solver answered none of them with a model, or none parses)"
+		if reasons := countersLine(s.Stats.Counters, SkipCounter, 3); reasons != "" {
+			why = "skipped for " + reasons
+		}
+		problems = append(problems, fmt.Sprintf("all %d iterations were skipped: no seed or input was usable %s", done, why))
 	case done >= 4 && 2*skipped > done:
-		warnings = append(warnings, fmt.Sprintf("%d of %d iterations were skipped: their seed or input was not usable", skipped, done))
+		why := ""
+		if reasons := countersLine(s.Stats.Counters, SkipCounter, 3); reasons != "" {
+			why = " (" + reasons + ")"
+		}
+		warnings = append(warnings, fmt.Sprintf("%d of %d iterations were skipped: their seed or input was not usable%s", skipped, done, why))
 	}
 	answers := (s.Stats.Sat - s.CutStats.Sat) + (s.Stats.Unsat - s.CutStats.Unsat)
 	failed := (s.Stats.Timeout - s.CutStats.Timeout) + (s.Stats.Crash - s.CutStats.Crash) + (s.Stats.Memout - s.CutStats.Memout) + (s.Stats.LimitCut - s.CutStats.LimitCut) + errs

@@ -409,6 +409,9 @@ func (p *progress) printSummary(s *Summary) {
 	if kinds := countersLine(st.Counters, ErrorCounter, 3); kinds != "" {
 		fmt.Fprintf(w, "  error kinds  %s\n", kinds)
 	}
+	if skips := countersLine(st.Counters, SkipCounter, 4); skips != "" {
+		fmt.Fprintf(w, "  skipped      %s\n", skips)
+	}
 	if opts := countersLine(st.Counters, RetiredCounter, 5); opts != "" {
 		fmt.Fprintf(w, "  retired      %s (options the solver refused, not drawn again)\n", opts)
 	}
@@ -468,6 +471,10 @@ const (
 	// sat-seed and unsat-seed mutants), shown in the status line and the
 	// summary.
 	InputsCounter = "inputs: "
+	// SkipCounter+reason counts the inputs a system skipped by reason
+	// (DIVER: "seed skipped: parse error", …): the summary names the most
+	// common ones, and so does a broken campaign's problem.
+	SkipCounter = "seed skipped: "
 )
 
 // countersLine is the n largest counters named prefix+X as "N× X; …",

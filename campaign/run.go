@@ -520,6 +520,10 @@ func run(ctx context.Context, dir string, st *Store, sys System, closeSys func()
 					continue
 				}
 				results <- iterResult{index: i, worker: opts.Worker, wall: time.Since(t0), findings: fs, stats: stats}
+				if stats.Exhausted {
+					icancel() // nothing left to try: the run ends (Stats.Exhausted)
+					return
+				}
 			}
 		}()
 	}

@@ -240,6 +240,10 @@ type Stats struct {
 	// parse). A campaign whose every iteration is skipped is broken
 	// (Summary.Health).
 	Skipped int64 `json:"skipped,omitempty"`
+	// Exhausted, set by an iteration, says the system has no usable input
+	// left (DIVER: every seed file was found unusable): the run starts no
+	// further iteration. Not summed or stored.
+	Exhausted bool `json:"-"`
 	// FirstError is the first error (or crash) message of a solver call,
 	// kept so that a broken campaign can say what went wrong.
 	FirstError string `json:"first_error,omitempty"`

@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
 	"math/rand/v2"
@@ -59,6 +60,16 @@ type Diver struct {
 	version string
 	verErr  error
 
+	// unusable are the seed files found unusable in this run, with the
+	// reason (see skipSeed); the workers share it.
+	unusableMu sync.Mutex
+	unusable   map[string]string
+	probe      map[string]int // seedProbing, seedUsable (see drawSeed)
+	probeDone  *sync.Cond     // a first try ended
+
+	// solvingSeed, when set (tests), sees the name of every seed about
+	// to be solved for its model.
+	solvingSeed func(name string)
 	// observe, when set (tests), sees every judged mutant.
 	observe func(mutantEvent)
 	// checkPlainModel, when set (tests), sees every model that
@@ -170,44 +181,72 @@ func (d *Diver) Iterate(ctx context.Context, it *campaign.Iteration) ([]campaign
 	var cst campaign.Stats
 	var st Stats
 	fs, err := d.round(ctx, it.Rand, &st, &cst)
-	if st.SeedsSkipped > 0 && st.Mutants == 0 {
+	if st.SeedsSkipped > 0 && st.Mutants == 0 && st.Unsat.Mutants == 0 && len(fs) == 0 {
 		cst.Skipped++ // the harness calls a campaign whose every seed is skipped broken
 	}
 	st.Record(&cst)
 	return fs, cst, err
 }
 
-// round is the body of one iteration; all randomness comes from r.
+// round is the body of one iteration; all randomness comes from r. It
+// takes a built-in seed, or draws seed files (drawSeed) until one is
+// usable, at most SeedDraws; a run whose every file is known to be
+// unusable ends (campaign.Stats.Exhausted).
 func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaign.Stats) ([]campaign.Finding, error) {
 	version, err := d.solverVersion(ctx)
 	if err != nil {
 		return nil, err
 	}
-	st.Seeds++
-	var name string
-	var src []byte
-	var knownModel string
-	if len(d.files) > 0 {
-		name = d.files[r.IntN(len(d.files))]
-		if src, err = smtlib.ReadFile(name, "seed", smtlib.MaxScriptBytes); err != nil {
-			st.SeedsSkipped++
+	if len(d.files) == 0 {
+		logic := d.logics[r.IntN(len(d.logics))]
+		src, knownModel, err := BuiltinSeed(r, logic)
+		if err != nil {
+			return nil, err
+		}
+		fs, err := d.seedRound(ctx, r, st, cst, version, "builtin-"+logic, src, knownModel)
+		if errors.Is(err, errSeedSkipped) {
+			err = nil
+		}
+		return fs, err
+	}
+	for try := 0; try < SeedDraws && ctx.Err() == nil; try++ {
+		name, ok := d.drawSeed(ctx, r)
+		if !ok {
+			if ctx.Err() != nil {
+				return nil, nil
+			}
+			cst.Exhausted = true
+			if st.SeedsSkipped == 0 { // else this round's skips say why
+				_ = d.skipSeed(st, cst, "", SkipAllUnusable, false)
+			}
 			return nil, nil
 		}
-	} else {
-		logic := d.logics[r.IntN(len(d.logics))]
-		name = "builtin-" + logic
-		if src, knownModel, err = BuiltinSeed(r, logic); err != nil {
-			return nil, err
+		fs, err := d.seedRound(ctx, r, st, cst, version, name, nil, "")
+		d.endTry(name)
+		if !errors.Is(err, errSeedSkipped) {
+			return fs, err
+		}
+	}
+	return nil, nil
+}
+
+// seedRound is Alg. 1 on one seed: the file name (read here when src is
+// nil) or a built-in seed's text with its known model. It returns
+// errSeedSkipped when the seed is not usable (the reason counted).
+func (d *Diver) seedRound(ctx context.Context, r *rand.Rand, st *Stats, cst *campaign.Stats, version, name string, src []byte, knownModel string) ([]campaign.Finding, error) {
+	st.Seeds++
+	var err error
+	if src == nil {
+		if src, err = smtlib.ReadFile(name, "seed", smtlib.MaxScriptBytes); err != nil {
+			return nil, d.skipSeed(st, cst, name, SkipRead, true)
 		}
 	}
 	ss, err := parseSeed(name, src)
 	if err != nil {
-		st.SeedsSkipped++
-		return nil, nil
+		return nil, d.skipSeed(st, cst, name, skipReason(err), true)
 	}
 	if len(d.opt.Logics) > 0 && len(d.files) > 0 && !contains(d.opt.Logics, ss.logic) {
-		st.SeedsSkipped++
-		return nil, nil
+		return nil, d.skipSeed(st, cst, name, SkipLogic, true)
 	}
 	base, err := d.profileFor(ss)
 	if err != nil {
@@ -215,9 +254,12 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 	}
 	if ss.logic != "" && !base.Accepts(ss.logic) {
 		// Bitwuzla refuses QF_AX: calling it would only count errors.
-		st.SeedsSkipped++
-		cst.Count("seed logic not taken by the solver: "+ss.logic, 1)
-		return nil, nil
+		return nil, d.skipSeed(st, cst, name, SkipLogicTaken, true)
+	}
+	unsatOnly := d.opt.NoUnsatSeeds || d.opt.NoSolver || knownModel != ""
+	if ss.quantified && unsatOnly {
+		// no unsat side to take it, and M ⊨ ∀x.ψ cannot be checked
+		return nil, d.skipSeed(st, cst, name, SkipQuantifiers, true)
 	}
 	var findings []campaign.Finding
 	var em *eval.Model
@@ -232,6 +274,9 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 		if d.modelFrom != nil {
 			p = d.modelFrom
 		}
+		if d.solvingSeed != nil {
+			d.solvingSeed(name)
+		}
 		res, m, err := solveSeed(ctx, p, ss, d.opt.SeedTimeout)
 		if err != nil {
 			return nil, err
@@ -243,12 +288,22 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 				seedCPU = res.CPU()
 			}
 		}
-		if m == nil {
-			if res != nil && res.Status == solver.StatusUnsat && !d.opt.NoUnsatSeeds && !d.opt.NoSolver {
-				return d.unsatRound(ctx, r, st, cst, unsatSeed{ss: ss, name: name, base: base, res: res, version: version, seedSolver: spec(p)})
+		if res != nil && res.Status == solver.StatusUnsat {
+			if d.opt.NoUnsatSeeds || d.opt.NoSolver {
+				return nil, d.skipSeed(st, cst, name, SkipUnsatSeeds, true)
 			}
-			st.SeedsSkipped++
-			return nil, nil
+			d.usableSeed(name) // unless unsatRound skips it
+			return d.unsatRound(ctx, r, st, cst, unsatSeed{ss: ss, name: name, base: base, res: res, version: version, seedSolver: spec(p)})
+		}
+		if ctx.Err() != nil {
+			return nil, nil // the run ends: the answer says nothing of the seed
+		}
+		if ss.quantified {
+			return nil, d.skipSeed(st, cst, name, SkipQuantifiers, true)
+		}
+		if m == nil {
+			// tried once with the whole seed limit: it does not change
+			return nil, d.skipSeed(st, cst, name, noModelReason(res), true)
 		}
 		em = m
 		// A seed model that falsifies the seed is itself a finding.
@@ -271,26 +326,24 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 			return findings, nil
 		}
 	}
-	st.seedUsed(ss.logic)
 	vals, err := ss.constValues(em)
 	if err != nil {
-		st.SeedsSkipped++
-		return nil, nil
+		return nil, d.skipSeed(st, cst, name, SkipNoValue, true)
 	}
 	f, err := NewFormula(ss.st, ss.assertions, d.opt.MaxNodes)
 	if err != nil {
-		st.SeedsSkipped++
-		return nil, nil
+		return nil, d.skipSeed(st, cst, name, SkipTooLarge, true)
 	}
 	seed, err := newSeed(ss.st, f, vals, nil, d.opt.Mode != ModeNoWeight, nil)
 	if err != nil {
-		st.SeedsSkipped++
-		return nil, nil
+		return nil, d.skipSeed(st, cst, name, SkipNoValue, true)
 	}
 	if Check(seed.ev, f.Root.Term, nil) != VerdictTrue {
-		st.SeedsSkipped++ // M does not make the seed true without z3's div0 & co.
-		return findings, nil
+		// M does not make the seed true without z3's div0 & co.
+		return nil, d.skipSeed(st, cst, name, SkipModelFalse, true)
 	}
+	st.seedUsed(ss.logic)
+	d.usableSeed(name)
 	var leaves []*smt.Term
 	leaves = append(leaves, ss.literals...)
 	var vars []*smt.Term

@@ -295,7 +295,7 @@ func TestSeedLogicNotTaken(t *testing.T) {
 		t.Fatal(err)
 	}
 	logic, _ := parseSeed("seed", []byte(fakeSeed))
-	if st.SeedsSkipped != 1 || cst.SolverCalls != 0 || cst.Counters["seed logic not taken by the solver: "+logic.logic] != 1 {
+	if st.SeedsSkipped != 1 || cst.SolverCalls != 0 || cst.Counters[campaign.SkipCounter+SkipLogicTaken] != 1 || logic.logic != "QF_LIA" {
 		t.Errorf("skipped %d, solver calls %d, counters %v; want the seed skipped uncalled", st.SeedsSkipped, cst.SolverCalls, cst.Counters)
 	}
 }

@@ -29,19 +29,23 @@ type seedScript struct {
 	// oddFloat: a floating-point sort other than Float32 and Float64
 	// occurs (cvc5 1.0.3 needs --fp-exp for those).
 	oddFloat bool
+	// quantified: an assertion has a quantifier. The evaluator cannot
+	// check M ⊨ ∀x.ψ, so only the unsat side takes such a seed.
+	quantified bool
 }
 
 // parseSeed reads an SMT-LIB seed: lets and define-funs are expanded
 // (paper §V-A), the assertions in scope at the first check-sat are kept.
 // Seeds with function symbols of arity > 0 are refused: M must be a value
-// per constant (see docs/diver.md).
+// per constant (see docs/diver.md). Its errors are *seedError, with the
+// reason class of the skip.
 func parseSeed(name string, src []byte) (*seedScript, error) {
 	sc, err := smtlib.Parse(name, src)
 	if err != nil {
-		return nil, err
+		return nil, &seedError{SkipParse, err}
 	}
 	if err := smtlib.Expand(sc); err != nil {
-		return nil, err
+		return nil, &seedError{SkipExpand, err}
 	}
 	s := &seedScript{sc: sc, st: sc.Store, logic: sc.Logic(), names: map[string]bool{}}
 	for _, c := range sc.Commands {
@@ -51,18 +55,18 @@ func parseSeed(name string, src []byte) (*seedScript, error) {
 		case smtlib.CmdDeclareFun, smtlib.CmdDeclareConst:
 			f := c.Funcs[0]
 			if !f.IsConst() {
-				return nil, fmt.Errorf("declares function %s of arity %d", f.Name, len(f.Params))
+				return nil, &seedError{"function of arity > 0", fmt.Errorf("declares function %s of arity %d", f.Name, len(f.Params))}
 			}
 			s.header = append(s.header, c.String())
 			s.consts = append(s.consts, f)
 			s.names[f.Name] = true
 		case smtlib.CmdPush, smtlib.CmdPop, smtlib.CmdCheckSatAssuming:
-			return nil, fmt.Errorf("incremental script (%s)", c.Kind)
+			return nil, &seedError{SkipIncremental, fmt.Errorf("incremental script (%s)", c.Kind)}
 		}
 	}
 	as, _ := modelcheck.AssertionsAtFirstCheck(sc)
 	if len(as) == 0 {
-		return nil, fmt.Errorf("no assertions")
+		return nil, &seedError{SkipNoAssertions, fmt.Errorf("no assertions")}
 	}
 	// The formula tree knows applications only: a match becomes ite over
 	// testers and selectors.
@@ -71,7 +75,7 @@ func parseSeed(name string, src []byte) (*seedScript, error) {
 	for i, a := range as {
 		r, err := ex.Expand(a)
 		if err != nil {
-			return nil, err
+			return nil, &seedError{SkipExpand, err}
 		}
 		as[i] = r
 	}
@@ -80,8 +84,11 @@ func parseSeed(name string, src []byte) (*seedScript, error) {
 		if so := t.Sort(); so.Kind == smt.KindFloat && !(so.EB == 8 && so.SB == 24) && !(so.EB == 11 && so.SB == 53) {
 			s.oddFloat = true
 		}
-		if t.Kind() == smt.Literal {
+		switch t.Kind() {
+		case smt.Literal:
 			s.literals = append(s.literals, t)
+		case smt.Forall, smt.Exists:
+			s.quantified = true
 		}
 		return true
 	})

@@ -178,14 +178,12 @@ func (d *Diver) unsatRound(ctx context.Context, r *rand.Rand, st *Stats, cst *ca
 	ss, u := us.ss, &st.Unsat
 	if us.status = seedStatus(ss.sc); us.status == "sat" {
 		u.StatusConflict++
-		st.SeedsSkipped++
-		return nil, nil
+		return nil, d.skipSeed(st, cst, us.name, SkipStatusSat, true)
 	}
 	sizes := map[*smt.Term]int{}
 	f, err := lazyFormula(ss.st, ss.assertions, d.opt.MaxNodes, sizes)
 	if err != nil {
-		st.SeedsSkipped++
-		return nil, nil
+		return nil, d.skipSeed(st, cst, us.name, SkipTooLarge, true)
 	}
 	u.Seeds++
 	if u.ByLogic == nil {
