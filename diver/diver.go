@@ -334,13 +334,26 @@ func (d *Diver) seedRound(ctx context.Context, r *rand.Rand, st *Stats, cst *cam
 	if err != nil {
 		return nil, d.skipSeed(st, cst, name, SkipTooLarge, true)
 	}
+	mf, err := ss.funcValues(em)
+	if err != nil {
+		return nil, d.skipSeed(st, cst, name, SkipNoValue, true)
+	}
 	seed, err := newSeed(ss.st, f, vals, nil, d.opt.Mode != ModeNoWeight, nil)
+	if err == nil {
+		err = seed.setFuncs(mf)
+	}
 	if err != nil {
 		return nil, d.skipSeed(st, cst, name, SkipNoValue, true)
 	}
 	if Check(seed.ev, f.Root.Term, nil) != VerdictTrue {
 		// M does not make the seed true without z3's div0 & co.
 		return nil, d.skipSeed(st, cst, name, SkipModelFalse, true)
+	}
+	if mf != nil {
+		// M's text must say what M says: findings are verified from it
+		if ok, err := SatisfiedBy(scriptText(ss.header, nil, ss.assertions, false), seed.modelText(ss.consts)); err != nil || !ok {
+			return nil, d.skipSeed(st, cst, name, SkipModelText, true)
+		}
 	}
 	st.seedUsed(ss.logic)
 	d.usableSeed(name)
@@ -349,11 +362,15 @@ func (d *Diver) seedRound(ctx context.Context, r *rand.Rand, st *Stats, cst *cam
 	var vars []*smt.Term
 	for _, c := range ss.consts {
 		vars = append(vars, ss.st.Const(c))
-		if t, err := ss.st.ValueTerm(vals[c]); err == nil {
+		// An array value is written with (as const …), which z3 refuses
+		// in the array logics (QF_AX, QF_AUFLIA, …: "unknown constant
+		// const"): array targets get the seed's array terms instead.
+		if t, err := ss.st.ValueTerm(vals[c]); err == nil && c.Result.Kind != smt.KindArray {
 			leaves = append(leaves, t)
 		}
 	}
 	gen := NewGenerator(ss.st, &d.opt, ss.logic, vars, leaves, d.acceptOperator)
+	gen.useFuncs(ss.funcs)
 	counter := 0
 	m := &mutator{st: ss.st, opt: &d.opt, stats: st, fresh: &counter, names: ss.names,
 		gen: gen}
@@ -426,7 +443,7 @@ func (d *Diver) seedRound(ctx context.Context, r *rand.Rand, st *Stats, cst *cam
 			iterP = nil // the rest of the iteration runs in the default mode
 		}
 		if d.observe != nil {
-			d.observe(mutantEvent{mu: mu, script: script, model: modelText(consts, mu.Model), logic: ss.logic, a: a, out: out, finding: fd})
+			d.observe(mutantEvent{mu: mu, script: script, model: mu.modelText(consts), logic: ss.logic, a: a, out: out, finding: fd})
 		}
 		switch out {
 		case OutcomeSat:
@@ -472,7 +489,7 @@ func (d *Diver) seedRound(ctx context.Context, r *rand.Rand, st *Stats, cst *cam
 			if script == nil {
 				script = scriptText(ss.header, mu.Fresh, mu.Formula.Assertions(), true)
 			}
-			mtext := modelText(consts, mu.Model)
+			mtext := mu.modelText(consts)
 			var history func() ([]byte, bool)
 			if a.ses != nil {
 				history = a.ses.History
@@ -520,7 +537,7 @@ func (rn *runner) harnessOnly(mu *Mutant, consts []*smt.Func) {
 	} else {
 		_ = body(mu, &rn.texts)
 	}
-	a := answer{status: solver.StatusSat, model: modelText(consts, mu.Model)}
+	a := answer{status: solver.StatusSat, model: mu.modelText(consts)}
 	if out, _, _ := rn.judgeMutant(a, mu); out != OutcomeSat {
 		rn.st.HarnessMismatch++
 	}

@@ -110,6 +110,9 @@ type Generator struct {
 	// ground: only literals as leaves (a factor of * or a divisor in a
 	// linear logic; see groundOnly).
 	ground bool
+	// funcs are the seed's functions of arity > 0 by result sort
+	// (useFuncs, funcApp)
+	funcs map[*smt.Sort][]*smt.Func
 }
 
 // NewGenerator prepares a generator over the store st for a seed of the
@@ -239,6 +242,9 @@ func (g *Generator) gen(r *rand.Rand, s *smt.Sort, depth int) *smt.Term {
 		if t := g.leaf(r, s, false); t != nil {
 			return t
 		}
+	}
+	if t := g.funcApp(r, s, depth); t != nil {
+		return t
 	}
 	if !g.hasOps(s) {
 		return g.leaf(r, s, false)

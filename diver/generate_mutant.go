@@ -30,6 +30,7 @@ type Seed struct {
 	weighted bool
 	ranges   []SatPreservingRange // C, computed on first use (analyze)
 	sel      *Selector
+	funcs    *modelFuncs // M's functions of arity > 0 (uf.go), shared by the lineage
 }
 
 // newSeed prepares φ under M; it checks nothing. parent is the seed it
@@ -38,7 +39,7 @@ type Seed struct {
 // the seed is mutated (most mutants never are).
 func newSeed(st *smt.Store, f *Formula, m map[*smt.Func]smt.Value, fresh []*smt.Func, weighted bool, parent *Seed) (*Seed, error) {
 	if parent != nil {
-		return &Seed{Formula: f, Model: m, Fresh: fresh, ev: parent.ev, memo: parent.memo, st: st, weighted: weighted}, nil
+		return &Seed{Formula: f, Model: m, Fresh: fresh, ev: parent.ev, memo: parent.memo, st: st, weighted: weighted, funcs: parent.funcs}, nil
 	}
 	em, err := evalModel(m)
 	if err != nil {

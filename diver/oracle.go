@@ -201,7 +201,7 @@ func judgeAnswer(a answer, logic string, check func(model string) (*modelcheck.R
 
 // SatisfiedBy re-checks, from the texts alone, that the seed model
 // satisfies the mutant: the script is parsed anew, the model read against
-// it (only the constants the script declares), and every assertion must be
+// it (only the symbols the script declares), and every assertion must be
 // true. This is the evidence of a soundness finding.
 func SatisfiedBy(script []byte, modelText string) (bool, error) {
 	sc, err := smtlib.Parse("mutant", script)
@@ -234,7 +234,7 @@ func SatisfiedBy(script []byte, modelText string) (bool, error) {
 	return rep.Holds(), nil
 }
 
-var defineName = regexp.MustCompile(`^\s*\(define-fun (\|[^|]*\||\S+) \(\)`)
+var defineName = regexp.MustCompile(`^\s*\(define-fun (\|[^|]*\||\S+) \(`)
 
 // modelBlock and logicLine embed the seed model and logic in a finding's
 // Details, from where Reproduce reads them back.

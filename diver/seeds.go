@@ -23,6 +23,7 @@ type seedScript struct {
 	logic      string
 	header     []string // set-logic, sort and datatype declarations, declare-fun/const
 	consts     []*smt.Func
+	funcs      []*smt.Func // declared functions of arity > 0 (uf.go)
 	names      map[string]bool
 	assertions []*smt.Term
 	literals   []*smt.Term
@@ -36,9 +37,7 @@ type seedScript struct {
 
 // parseSeed reads an SMT-LIB seed: lets and define-funs are expanded
 // (paper §V-A), the assertions in scope at the first check-sat are kept.
-// Seeds with function symbols of arity > 0 are refused: M must be a value
-// per constant (see docs/diver.md). Its errors are *seedError, with the
-// reason class of the skip.
+// Its errors are *seedError, with the reason class of the skip.
 func parseSeed(name string, src []byte) (*seedScript, error) {
 	sc, err := smtlib.Parse(name, src)
 	if err != nil {
@@ -54,11 +53,12 @@ func parseSeed(name string, src []byte) (*seedScript, error) {
 			s.header = append(s.header, c.String())
 		case smtlib.CmdDeclareFun, smtlib.CmdDeclareConst:
 			f := c.Funcs[0]
-			if !f.IsConst() {
-				return nil, &seedError{"function of arity > 0", fmt.Errorf("declares function %s of arity %d", f.Name, len(f.Params))}
-			}
 			s.header = append(s.header, c.String())
-			s.consts = append(s.consts, f)
+			if f.IsConst() {
+				s.consts = append(s.consts, f)
+			} else {
+				s.funcs = append(s.funcs, f)
+			}
 			s.names[f.Name] = true
 		case smtlib.CmdPush, smtlib.CmdPop, smtlib.CmdCheckSatAssuming:
 			return nil, &seedError{SkipIncremental, fmt.Errorf("incremental script (%s)", c.Kind)}
@@ -253,7 +253,9 @@ func (s *seedScript) constValues(em *eval.Model) (map[*smt.Func]smt.Value, error
 }
 
 // solveSeed asks p for a model of the seed. It returns the solver result
-// (for stats and findings), the solver's model and its constant values.
+// (for stats and findings) and the solver's model, read against the seed's
+// own script (its constants' values, its functions' interpretations; nil
+// when there is no sat answer or the model is not readable).
 func solveSeed(ctx context.Context, p *solver.Profile, s *seedScript, timeout time.Duration) (*solver.Result, *eval.Model, error) {
 	text := scriptText(s.header, nil, s.assertions, true)
 	res, err := solver.Run(ctx, p, solver.BytesInput(text), solver.RunOptions{
@@ -264,11 +266,7 @@ func solveSeed(ctx context.Context, p *solver.Profile, s *seedScript, timeout ti
 	if res.Status != solver.StatusSat {
 		return res, nil, nil
 	}
-	sc, err := smtlib.Parse("seed", text)
-	if err != nil {
-		return res, nil, nil
-	}
-	sm, err := res.Model(sc)
+	sm, err := res.Model(s.sc)
 	if err != nil {
 		return res, nil, nil
 	}
@@ -276,21 +274,18 @@ func solveSeed(ctx context.Context, p *solver.Profile, s *seedScript, timeout ti
 	if err != nil {
 		return res, nil, nil
 	}
-	// Re-key the model by the seed's own Funcs (the model was read
-	// against a re-parsed copy).
 	out := eval.NewModel()
-	byName := map[string]*smt.Func{}
-	for _, c := range sc.Commands {
-		if c.Kind == smtlib.CmdDeclareFun || c.Kind == smtlib.CmdDeclareConst {
-			byName[c.Funcs[0].Name] = c.Funcs[0]
+	for _, f := range s.consts {
+		if v, ok := em.Const(f); ok {
+			if err := out.SetConst(f, v); err != nil {
+				return res, nil, nil
+			}
 		}
 	}
-	for _, f := range s.consts {
-		if g := byName[f.Name]; g != nil {
-			if v, ok := em.Const(g); ok {
-				if err := out.SetConst(f, v); err != nil {
-					return res, nil, nil
-				}
+	for _, f := range s.funcs {
+		if fi, ok := em.Func(f); ok {
+			if err := out.SetFunc(f, fi); err != nil {
+				return res, nil, nil
 			}
 		}
 	}

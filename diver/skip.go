@@ -28,6 +28,7 @@ const (
 	SkipModelRead    = "model not readable"
 	SkipModelFalse   = "model falsifies the seed (z3 div0 & co.)"
 	SkipNoValue      = "model gives no usable value"
+	SkipModelText    = "model not printable"
 	SkipTooLarge     = "seed over the node limit"
 	SkipUnsatSeeds   = "unsat seed (--no-unsat-seeds)"
 	SkipStatusSat    = "unsat answer on a seed with :status sat"

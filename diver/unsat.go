@@ -195,6 +195,7 @@ func (d *Diver) unsatRound(ctx context.Context, r *rand.Rand, st *Stats, cst *ca
 		vars = append(vars, ss.st.Const(c))
 	}
 	gen := NewGenerator(ss.st, &d.opt, ss.logic, vars, ss.literals, d.acceptOperator)
+	gen.useFuncs(ss.funcs)
 	m := &unsatMutator{st: ss.st, opt: &d.opt, gen: gen, rw: newRewriter(ss.st, gen), sizes: sizes, stats: u}
 	pool := []*Seed{{Formula: f, st: ss.st}}
 	rn := newRunner(d, ss, st, cst)
