@@ -64,7 +64,7 @@ type Diver struct {
 	// reason (see skipSeed); the workers share it.
 	unusableMu sync.Mutex
 	unusable   map[string]string
-	probe      map[string]int // seedProbing, seedUsable (see drawSeed)
+	probe      map[string]int // seedProbing, seedUsable (see claimSeed)
 	probeDone  *sync.Cond     // a first try ended
 
 	// solvingSeed, when set (tests), sees the name of every seed about
@@ -189,8 +189,8 @@ func (d *Diver) Iterate(ctx context.Context, it *campaign.Iteration) ([]campaign
 }
 
 // round is the body of one iteration; all randomness comes from r. It
-// takes a built-in seed, or draws seed files (drawSeed) until one is
-// usable, at most SeedDraws; a run whose every file is known to be
+// takes a built-in seed, or draws seed files until one is usable, at
+// most SeedDraws (see claimSeed); a run whose every file is known to be
 // unusable ends (campaign.Stats.Exhausted).
 func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaign.Stats) ([]campaign.Finding, error) {
 	version, err := d.solverVersion(ctx)
@@ -210,8 +210,11 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 		return fs, err
 	}
 	for try := 0; try < SeedDraws && ctx.Err() == nil; try++ {
-		name, ok := d.drawSeed(ctx, r)
-		if !ok {
+		name := d.files[r.IntN(len(d.files))]
+		switch d.claimSeed(ctx, name) {
+		case seedSkip:
+			continue
+		case seedExhausted:
 			if ctx.Err() != nil {
 				return nil, nil
 			}
@@ -226,6 +229,10 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 		if !errors.Is(err, errSeedSkipped) {
 			return fs, err
 		}
+	}
+	if st.SeedsSkipped == 0 && ctx.Err() == nil {
+		// every draw hit a file known to be unusable
+		_ = d.skipSeed(st, cst, "", SkipDrawsUnusable, false)
 	}
 	return nil, nil
 }

@@ -3,7 +3,6 @@ package diver
 import (
 	"context"
 	"errors"
-	"math/rand/v2"
 	"strings"
 	"sync"
 
@@ -16,29 +15,31 @@ import (
 // and a broken campaign's problem name the reasons. The classes are short
 // and stable (no file names, no messages).
 const (
-	SkipRead         = "file not readable"
-	SkipParse        = "parse error"
-	SkipExpand       = "definitions not expandable"
-	SkipQuantifiers  = "quantifiers"
-	SkipIncremental  = "incremental script"
-	SkipNoAssertions = "no assertions"
-	SkipLogic        = "logic not selected"
-	SkipLogicTaken   = "logic not taken by the solver"
-	SkipNoModel      = "solver gave no model" // + " (STATUS)"
-	SkipModelRead    = "model not readable"
-	SkipModelFalse   = "model falsifies the seed (z3 div0 & co.)"
-	SkipNoValue      = "model gives no usable value"
-	SkipModelText    = "model not printable"
-	SkipTooLarge     = "seed over the node limit"
-	SkipUnsatSeeds   = "unsat seed (--no-unsat-seeds)"
-	SkipStatusSat    = "unsat answer on a seed with :status sat"
-	SkipAllUnusable  = "every seed file unusable"
+	SkipRead          = "file not readable"
+	SkipParse         = "parse error"
+	SkipExpand        = "definitions not expandable"
+	SkipQuantifiers   = "quantifiers"
+	SkipIncremental   = "incremental script"
+	SkipNoAssertions  = "no assertions"
+	SkipLogic         = "logic not selected"
+	SkipLogicTaken    = "logic not taken by the solver"
+	SkipNoModel       = "solver gave no model" // + " (STATUS)"
+	SkipModelRead     = "model not readable"
+	SkipModelFalse    = "model falsifies the seed (z3 div0 & co.)"
+	SkipNoValue       = "model gives no usable value"
+	SkipModelText     = "model not printable"
+	SkipTooLarge      = "seed over the node limit"
+	SkipUnsatSeeds    = "unsat seed (--no-unsat-seeds)"
+	SkipStatusSat     = "unsat answer on a seed with :status sat"
+	SkipAllUnusable   = "every seed file unusable"
+	SkipDrawsUnusable = "every draw known unusable"
 )
 
-// SeedDraws bounds the seed files one iteration tries: a file found
-// unusable (now, or earlier in the run) makes the iteration draw another,
-// up to SeedDraws files, before it counts as skipped.
-const SeedDraws = 8
+// SeedDraws bounds the seed files one iteration draws: a file known to be
+// unusable costs nothing and one found unusable now costs its parse or
+// its model run, then the iteration draws again, up to SeedDraws draws,
+// before it counts as skipped.
+const SeedDraws = 64
 
 // errSeedSkipped is what a seed's round returns when the seed was skipped
 // (the reason is counted by skipSeed): the iteration draws another.
@@ -102,57 +103,40 @@ const (
 	seedUsable             // tried and used
 )
 
-// drawSeed draws a seed file that is neither known to be unusable nor
-// being tried for the first time by another worker (so that an unusable
-// file is solved at most once): the iteration's draw when that file is
-// free (so runs whose seeds are all usable draw as before), else a draw
-// among the free files; with none free but some being tried, it waits
-// for those tries. ok is false when every file is known to be unusable
-// (or ctx is done). A file it returns untried is marked as being tried
-// until endTry.
-func (d *Diver) drawSeed(ctx context.Context, r *rand.Rand) (name string, ok bool) {
-	name = d.files[r.IntN(len(d.files))]
+// Outcomes of claimSeed.
+const (
+	seedTake      = iota // use the file
+	seedSkip             // known to be unusable: draw another
+	seedExhausted        // every file is known to be unusable (or ctx is done)
+)
+
+// claimSeed decides about a drawn seed file. A file whose first try is
+// under way in another worker is waited for, so that an unusable file is
+// solved at most once and the draws do not depend on the other workers:
+// whether a draw is used depends only on the file, so an iteration uses
+// the seed it would use replayed alone (where the files it skips are
+// found unusable again). A file it returns seedTake for untried is marked
+// as being tried until endTry.
+func (d *Diver) claimSeed(ctx context.Context, name string) int {
 	d.unusableMu.Lock()
 	defer d.unusableMu.Unlock()
 	if d.probe == nil {
 		d.probe = map[string]int{}
 		d.probeDone = sync.NewCond(&d.unusableMu)
 	}
-	for ctx.Err() == nil {
-		if d.free(name) {
-			break
-		}
-		var free []string
-		probing := false
-		for _, f := range d.files {
-			if d.free(f) {
-				free = append(free, f)
-			} else if d.probe[f] == seedProbing {
-				probing = true
-			}
-		}
-		if len(free) > 0 {
-			name = free[r.IntN(len(free))]
-			break
-		}
-		if !probing {
-			return "", false
-		}
+	for d.probe[name] == seedProbing && ctx.Err() == nil {
 		d.probeDone.Wait()
 	}
-	if ctx.Err() != nil {
-		return "", false
+	switch _, bad := d.unusable[name]; {
+	case ctx.Err() != nil || len(d.unusable) >= len(d.files):
+		return seedExhausted
+	case bad:
+		return seedSkip
 	}
 	if d.probe[name] == 0 {
 		d.probe[name] = seedProbing
 	}
-	return name, true
-}
-
-// free says whether a seed file may be drawn (unusableMu held).
-func (d *Diver) free(name string) bool {
-	_, bad := d.unusable[name]
-	return !bad && d.probe[name] != seedProbing
+	return seedTake
 }
 
 // usableSeed records that a seed file was used.
@@ -161,10 +145,11 @@ func (d *Diver) usableSeed(name string) {
 	defer d.unusableMu.Unlock()
 	if d.probe != nil && d.probe[name] == seedProbing {
 		d.probe[name] = seedUsable
+		d.probeDone.Broadcast()
 	}
 }
 
-// endTry ends the first try of a seed file drawn by drawSeed: unless it
+// endTry ends the first try of a seed file claimed by claimSeed: unless it
 // was found usable or unusable, the file counts as untried again (the
 // run ended during its try).
 func (d *Diver) endTry(name string) {

@@ -110,3 +110,40 @@ func TestAllSeedsUnusable(t *testing.T) {
 		t.Errorf("the summary has no skipped line:\n%s", progress.String())
 	}
 }
+
+// TestSkipKeepsReplay: remembering unusable files does not change which
+// seed an iteration uses: each iteration of a run (whose Diver knows the
+// unusable files from earlier iterations) uses the seed it uses replayed
+// alone on a fresh Diver (which finds them unusable again).
+func TestSkipKeepsReplay(t *testing.T) {
+	testutil.RequireBinary(t, "z3")
+	dir := t.TempDir()
+	testutil.WriteFile(t, dir, "good.smt2", usableSeed)
+	testutil.WriteFile(t, dir, "good2.smt2", strings.Replace(usableSeed, "(< x 10)", "(< x 20)", 1))
+	for _, u := range unusableSeeds {
+		testutil.WriteFile(t, dir, u.file, u.text)
+	}
+	o := Options{Solver: "z3", Seeds: []string{dir}, Mutants: 1, Timeout: 5 * time.Second, NoOptionFuzz: true}
+	used := func(d *Diver, i uint64) string {
+		last := ""
+		d.solvingSeed = func(name string) { last = filepath.Base(name) }
+		if _, _, err := d.Iterate(context.Background(), campaign.NewIteration(9, i)); err != nil {
+			t.Fatal(err)
+		}
+		return last
+	}
+	run, err := New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := uint64(0); i < 12; i++ {
+		got := used(run, i)
+		fresh, err := New(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := used(fresh, i); got != want || !strings.HasPrefix(got, "good") {
+			t.Errorf("iteration %d used %q in the run, %q replayed alone", i, got, want)
+		}
+	}
+}
