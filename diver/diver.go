@@ -190,8 +190,9 @@ func (d *Diver) Iterate(ctx context.Context, it *campaign.Iteration) ([]campaign
 
 // round is the body of one iteration; all randomness comes from r. It
 // takes a built-in seed, or draws seed files until one is usable, at
-// most SeedDraws (see claimSeed); a run whose every file is known to be
-// unusable ends (campaign.Stats.Exhausted).
+// most SeedDraws draws and SeedTries files tried (see claimSeed); a run
+// whose every file is known to be unusable ends
+// (campaign.Stats.Exhausted).
 func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaign.Stats) ([]campaign.Finding, error) {
 	version, err := d.solverVersion(ctx)
 	if err != nil {
@@ -209,7 +210,7 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 		}
 		return fs, err
 	}
-	for try := 0; try < SeedDraws && ctx.Err() == nil; try++ {
+	for draw, tried := 0, 0; draw < SeedDraws && tried < SeedTries && ctx.Err() == nil; draw++ {
 		name := d.files[r.IntN(len(d.files))]
 		switch d.claimSeed(ctx, name) {
 		case seedSkip:
@@ -224,6 +225,7 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 			}
 			return nil, nil
 		}
+		tried++
 		fs, err := d.seedRound(ctx, r, st, cst, version, name, nil, "")
 		d.endTry(name)
 		if !errors.Is(err, errSeedSkipped) {
@@ -231,7 +233,7 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 		}
 	}
 	if st.SeedsSkipped == 0 && ctx.Err() == nil {
-		// every draw hit a file known to be unusable
+		// every draw hit a file known to be unusable (tried is 0)
 		_ = d.skipSeed(st, cst, "", SkipDrawsUnusable, false)
 	}
 	return nil, nil
@@ -263,9 +265,10 @@ func (d *Diver) seedRound(ctx context.Context, r *rand.Rand, st *Stats, cst *cam
 		// Bitwuzla refuses QF_AX: calling it would only count errors.
 		return nil, d.skipSeed(st, cst, name, SkipLogicTaken, true)
 	}
-	unsatOnly := d.opt.NoUnsatSeeds || d.opt.NoSolver || knownModel != ""
-	if ss.quantified && unsatOnly {
-		// no unsat side to take it, and M ⊨ ∀x.ψ cannot be checked
+	noUnsatSide := d.opt.NoUnsatSeeds || d.opt.NoSolver || knownModel != ""
+	if ss.quantified && (noUnsatSide || seedStatus(ss.sc) == "sat") {
+		// M ⊨ ∀x.ψ cannot be checked, and the unsat side cannot take it
+		// (off, or a seed that says it is sat): no need to solve it
 		return nil, d.skipSeed(st, cst, name, SkipQuantifiers, true)
 	}
 	var findings []campaign.Finding

@@ -35,11 +35,16 @@ const (
 	SkipDrawsUnusable = "every draw known unusable"
 )
 
-// SeedDraws bounds the seed files one iteration draws: a file known to be
-// unusable costs nothing and one found unusable now costs its parse or
-// its model run, then the iteration draws again, up to SeedDraws draws,
-// before it counts as skipped.
-const SeedDraws = 64
+// SeedDraws and SeedTries bound the seed files one iteration draws and
+// tries: a file known to be unusable costs nothing and is drawn again
+// from, one found unusable now costs its parse or its model run (up to
+// the seed limit) before the next draw. After SeedDraws draws or
+// SeedTries files tried without a usable one the iteration counts as
+// skipped.
+const (
+	SeedDraws = 64
+	SeedTries = 8
+)
 
 // errSeedSkipped is what a seed's round returns when the seed was skipped
 // (the reason is counted by skipSeed): the iteration draws another.
