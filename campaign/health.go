@@ -38,11 +38,11 @@ func (s *Summary) Health() (problems, warnings []string) {
 	errs := s.Stats.Error - s.CutStats.Error
 	switch {
 	case done > 0 && skipped >= done:
-		why := "(the solver answered none of them with a model, or none parses)"
+		why := " (the solver answered none of them with a model, or none parses)"
 		if reasons := countersLine(s.Stats.Counters, SkipCounter, 3); reasons != "" {
-			why = "skipped for " + reasons
+			why = ", skipped for " + reasons
 		}
-		problems = append(problems, fmt.Sprintf("all %d iterations were skipped: no seed or input was usable %s", done, why))
+		problems = append(problems, fmt.Sprintf("all %d iterations were skipped: no seed or input was usable%s", done, why))
 	case done >= 4 && 2*skipped > done:
 		why := ""
 		if reasons := countersLine(s.Stats.Counters, SkipCounter, 3); reasons != "" {

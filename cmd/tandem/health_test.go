@@ -24,7 +24,8 @@ func fakeZ3(t *testing.T, behaviour string) []string {
 // A campaign against a solver that rejects its options (z3
 // smt.bogus_option=1) or crashes on every query tested nothing: it must
 // say BROKEN with the solver's message and exit 1, for DIVER with seed
-// files (every seed skipped), DIVER with built-in seeds (every mutant an
+// files (the one seed skipped with its reason, and the run ends at once
+// instead of solving it again), DIVER with built-in seeds (every mutant an
 // error) and BanditFuzz (every query an error), never "findings 0" and 0.
 func TestBrokenCampaignExitsNonZero(t *testing.T) {
 	bin := campaignBinary(t)
@@ -42,9 +43,9 @@ func TestBrokenCampaignExitsNonZero(t *testing.T) {
 		want            []string
 	}{
 		{"diver bogus option", bogus, []string{"diver", "--solver", "z3 smt.bogus_option=1", "-n", "3", "-m", "5", seeds},
-			[]string{"all 3 iterations were skipped", "unknown parameter 'bogus_option'"}},
+			[]string{"all 1 iterations were skipped", "skipped for 1× solver gave no model (error)", "unknown parameter 'bogus_option'"}},
 		{"diver crashing solver", crash, []string{"diver", "--solver", "z3", "-n", "3", "-m", "5", seeds},
-			[]string{"all 3 iterations were skipped", "ASSERTION VIOLATION"}},
+			[]string{"all 1 iterations were skipped", "skipped for 1× solver gave no model (crash)", "ASSERTION VIOLATION"}},
 		{"diver built-in seeds", bogus, []string{"diver", "--solver", "z3 smt.bogus_option=1", "-n", "2", "-m", "3", "--logic", "QF_LIA"},
 			[]string{"6 of 6 solver calls (100%) ended in an error", "ERROR: unknown parameter 'bogus_option'"}},
 		{"diver built-in seeds, error answers", smtError, []string{"diver", "--solver", "z3 smt.bogus_option=1", "-n", "2", "-m", "3", "--logic", "QF_LIA"},
