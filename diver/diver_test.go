@@ -23,6 +23,17 @@ import (
 // setup parses a script and a model text and returns the seed over them.
 func setup(t testing.TB, script, model string, weighted bool) (*seedScript, *Seed) {
 	t.Helper()
+	ss, s, err := setupSeed(t, script, model, weighted)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ss, s
+}
+
+// setupSeed is setup, M's functions of arity > 0 included; the error is
+// theirs (ss.funcValues).
+func setupSeed(t testing.TB, script, model string, weighted bool) (*seedScript, *Seed, error) {
+	t.Helper()
 	ss, err := parseSeed("t", []byte(script))
 	if err != nil {
 		t.Fatal(err)
@@ -35,6 +46,10 @@ func setup(t testing.TB, script, model string, weighted bool) (*seedScript, *See
 	if err != nil {
 		t.Fatal(err)
 	}
+	mf, err := ss.funcValues(em)
+	if err != nil {
+		return ss, nil, err
+	}
 	f, err := NewFormula(ss.st, ss.assertions, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -43,7 +58,30 @@ func setup(t testing.TB, script, model string, weighted bool) (*seedScript, *See
 	if err != nil {
 		t.Fatal(err)
 	}
-	return ss, s
+	if err := s.setFuncs(mf); err != nil {
+		t.Fatal(err)
+	}
+	return ss, s, nil
+}
+
+// eachMutant runs Alg. 1's loop without a solver: up to tries GenMutant
+// calls from the pool that starts with s (every mutant joins it), until n
+// mutants; each mutant goes to check.
+func eachMutant(t testing.TB, r *rand.Rand, m *mutator, s *Seed, tries, n int, check func(mu *Mutant)) {
+	t.Helper()
+	pool := []*Seed{s}
+	for k, made := 0, 0; k < tries && made < n; k++ {
+		mu, err := m.GenMutant(r, pool[r.IntN(len(pool))])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mu == nil {
+			continue
+		}
+		made++
+		pool = addPool(r, pool, mu.Seed)
+		check(mu)
+	}
 }
 
 func rat(s string) *big.Rat { r, _ := new(big.Rat).SetString(s); return r }
@@ -397,17 +435,8 @@ func TestNoFalsePositives(t *testing.T) {
 		}
 		m := &mutator{st: ss.st, opt: &opt, stats: &st, fresh: &counter, names: ss.names,
 			gen: NewGenerator(ss.st, &opt, logic, vars, ss.literals, func(smt.Op) bool { return true })}
-		pool := []*Seed{s}
-		for k := 0; k < 200 && total < n; k++ {
-			mu, err := m.GenMutant(r, pool[r.IntN(len(pool))])
-			if err != nil {
-				t.Fatal(err)
-			}
-			if mu == nil {
-				continue
-			}
+		eachMutant(t, r, m, s, 200, n-total, func(mu *Mutant) {
 			total++
-			pool = addPool(r, pool, mu.Seed)
 			consts := append(append([]*smt.Func(nil), ss.consts...), mu.Fresh...)
 			mt := modelText(consts, mu.Model)
 			script := scriptText(ss.header, mu.Fresh, mu.Formula.Assertions(), true)
@@ -427,7 +456,7 @@ func TestNoFalsePositives(t *testing.T) {
 					t.Fatalf("accepted mutant false under a fresh evaluator")
 				}
 			}
-		}
+		})
 		undefinedSeen += st.RejectedUndefined
 	}
 	t.Logf("%d mutants checked, %d candidates with undefined values rejected", total, undefinedSeen)

@@ -345,7 +345,21 @@ func BuiltinSeed(r *rand.Rand, logic string) (script []byte, model string, err e
 	if err != nil {
 		return nil, "", err
 	}
-	ev := eval.New(em)
+	asserts := trueAssertions(r, st, g, eval.New(em))
+	if len(asserts) == 0 {
+		return nil, "", fmt.Errorf("built-in seed: no assertion")
+	}
+	header := []string{fmt.Sprintf("(set-logic %s)", logic)}
+	for _, f := range consts {
+		header = append(header, fmt.Sprintf("(declare-fun %s () %s)", smt.QuoteSymbol(f.Name), f.Result))
+	}
+	return scriptText(header, nil, asserts, false), modelText(consts, m), nil
+}
+
+// trueAssertions draws 3 to 6 Boolean terms from g that are true under
+// ev's model: a false one is negated, an undefined one drawn again (at
+// most 100 draws).
+func trueAssertions(r *rand.Rand, st *smt.Store, g *Generator, ev *eval.Evaluator) []*smt.Term {
 	var asserts []*smt.Term
 	for tries := 0; len(asserts) < 3+r.IntN(4) && tries < 100; tries++ {
 		t := g.Term(r, smt.BoolSort())
@@ -358,12 +372,5 @@ func BuiltinSeed(r *rand.Rand, logic string) (script []byte, model string, err e
 		}
 		asserts = append(asserts, t)
 	}
-	if len(asserts) == 0 {
-		return nil, "", fmt.Errorf("built-in seed: no assertion")
-	}
-	header := []string{fmt.Sprintf("(set-logic %s)", logic)}
-	for _, f := range consts {
-		header = append(header, fmt.Sprintf("(declare-fun %s () %s)", smt.QuoteSymbol(f.Name), f.Result))
-	}
-	return scriptText(header, nil, asserts, false), modelText(consts, m), nil
+	return asserts
 }

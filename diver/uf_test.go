@@ -29,40 +29,6 @@ const ufSeed = `(set-logic QF_UFLIA)
 (check-sat)
 `
 
-// ufSetup is setup for a seed with functions: M's constants and
-// functions from the model text.
-func ufSetup(t testing.TB, script, model string) (*seedScript, *Seed, error) {
-	t.Helper()
-	ss, err := parseSeed("t", []byte(script))
-	if err != nil {
-		t.Fatal(err)
-	}
-	em, err := modelFromText(ss.sc, model)
-	if err != nil {
-		t.Fatal(err)
-	}
-	vals, err := ss.constValues(em)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mf, err := ss.funcValues(em)
-	if err != nil {
-		return ss, nil, err
-	}
-	f, err := NewFormula(ss.st, ss.assertions, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := newSeed(ss.st, f, vals, nil, true, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.setFuncs(mf); err != nil {
-		t.Fatal(err)
-	}
-	return ss, s, nil
-}
-
 // TestUFModelForms: M takes the functions of z3's models (ite chains over
 // the formals, and for several formals), cvc5's (nested ites, a body that
 // is not a table, a constant body), and a function the model leaves out
@@ -86,7 +52,7 @@ func TestUFModelForms(t *testing.T) {
 	}
 	for name, model := range models {
 		t.Run(name, func(t *testing.T) {
-			ss, s, err := ufSetup(t, ufSeed, model)
+			ss, s, err := setupSeed(t, ufSeed, model, true)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -111,7 +77,7 @@ func TestUFModelForms(t *testing.T) {
 (define-fun f!1 ((x!0 Int)) Int 3)
 (define-fun g ((x!0 Int) (x!1 Int)) Int 5)
 (define-fun p ((x!0 Int)) Bool true))`
-	if _, _, err := ufSetup(t, ufSeed, helper); err == nil || !strings.Contains(err.Error(), "f!1") {
+	if _, _, err := setupSeed(t, ufSeed, helper, true); err == nil || !strings.Contains(err.Error(), "f!1") {
 		t.Fatalf("a function given through a helper: err %v", err)
 	}
 }
@@ -186,19 +152,7 @@ func randomUFSeed(r *rand.Rand) (string, string) {
 	mf.text = text.String()
 	g := NewGenerator(st, &opt, "QF_UFLIA", vars, leaves, nil)
 	g.useFuncs(funcs)
-	ev := eval.New(em)
-	var asserts []*smt.Term
-	for tries := 0; len(asserts) < 3+r.IntN(3) && tries < 100; tries++ {
-		t := g.Term(r, B)
-		switch Check(ev, t, t) {
-		case VerdictTrue:
-		case VerdictFalse:
-			t = st.MustApply(smt.OpNot, nil, t)
-		default:
-			continue
-		}
-		asserts = append(asserts, t)
-	}
+	asserts := trueAssertions(r, st, g, eval.New(em))
 	header := []string{"(set-logic QF_UFLIA)"}
 	for _, f := range consts {
 		header = append(header, fmt.Sprintf("(declare-fun %s () Int)", f.Name))
@@ -223,7 +177,7 @@ func randomUFSeed(r *rand.Rand) (string, string) {
 func checkUFMutants(t testing.TB, seed uint64, n int) (total, withApps int) {
 	r := rand.New(rand.NewPCG(seed, 77))
 	script, model := randomUFSeed(r)
-	ss, s, err := ufSetup(t, script, model)
+	ss, s, err := setupSeed(t, script, model, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -240,17 +194,8 @@ func checkUFMutants(t testing.TB, seed uint64, n int) (total, withApps int) {
 	gen := NewGenerator(ss.st, &opt, ss.logic, vars, ss.literals, func(smt.Op) bool { return true })
 	gen.useFuncs(ss.funcs)
 	m := &mutator{st: ss.st, opt: &opt, stats: &st, fresh: &counter, names: ss.names, gen: gen}
-	pool := []*Seed{s}
-	for k := 0; k < 3*n && total < n; k++ {
-		mu, err := m.GenMutant(r, pool[r.IntN(len(pool))])
-		if err != nil {
-			t.Fatal(err)
-		}
-		if mu == nil {
-			continue
-		}
+	eachMutant(t, r, m, s, 3*n, n, func(mu *Mutant) {
 		total++
-		pool = addPool(r, pool, mu.Seed)
 		if mu.edit != nil && smt.Find(mu.edit.repl, func(u *smt.Term) bool { return u.Func() != nil && len(u.Args()) > 0 }) != nil {
 			withApps++
 		}
@@ -268,7 +213,7 @@ func checkUFMutants(t testing.TB, seed uint64, n int) (total, withApps int) {
 				t.Fatalf("accepted mutant not satisfied by M from the texts (%v):\n%s\n%s", err, text, mu.modelText(consts))
 			}
 		}
-	}
+	})
 	return total, withApps
 }
 
