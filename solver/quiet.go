@@ -191,7 +191,7 @@ func (s *Session) quietExchange(ctx context.Context, inc *incarnation, w *callWa
 			if !depthOK {
 				s.teardown() // the pop or reset did not leave the stack as tracked
 			}
-			if printedSuccess(outs) {
+			if printedSuccess(afterPsOff(all, outs)) {
 				// the solver ignores print-success off: the
 				// replies above are as printed, but a later
 				// exchange gets the print-success protocol
@@ -208,6 +208,15 @@ func (s *Session) quietExchange(ctx context.Context, inc *incarnation, w *callWa
 			return
 		}
 	}
+}
+
+// afterPsOff is outs without the success a solver may print for the
+// exchange's opening print-success off before it takes effect.
+func afterPsOff(cmds []quietCmd, outs []Reply) []Reply {
+	if len(cmds) > 0 && cmds[0].text == psOff && len(outs) > 0 && outs[0].Kind == RespSuccess {
+		return outs[1:]
+	}
+	return outs
 }
 
 func printedSuccess(outs []Reply) bool {
@@ -239,14 +248,10 @@ var quietSuccess = Reply{Kind: RespSuccess, Status: StatusUnknown, Raw: "success
 // response still get one each; an error the run cannot take is the
 // response of the next command, or an extra response of the one before
 // the run when there are more errors than silent commands left to take
-// them. A solver that printed success
-// (it ignores print-success off) is read one response per command, as
-// printed.
+// them. A solver that printed success (it ignores print-success off) is
+// read one response per command, as printed.
 func spreadReplies(cmds []quietCmd, outs []Reply, complete, popOK bool) []Reply {
-	if printedSuccess(outs) {
-		if len(cmds) > 0 && cmds[0].internal && len(outs) > 0 && outs[0].Kind == RespSuccess {
-			outs = outs[1:] // the success of print-success off, printed before it took effect
-		}
+	if outs = afterPsOff(cmds, outs); printedSuccess(outs) {
 		return outs
 	}
 	res := make([]Reply, 0, len(cmds)+2)

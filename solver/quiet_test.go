@@ -192,8 +192,9 @@ func boolToInt(b bool) int {
 
 // TestSpreadRepliesPop: a pop the depth probe does not confirm answers
 // with an error (the last one printed after the last response, or one of
-// its own), and a solver that prints success with print-success off is
-// read one response per command.
+// its own), a solver that prints success with print-success off is read
+// one response per command, and a success printed for print-success off
+// itself is no reply.
 func TestSpreadRepliesPop(t *testing.T) {
 	cmds := []quietCmd{{text: "(push 1)", silent: true}, {text: "(check-sat)"}, {text: "(pop 1)", silent: true, pop: true}}
 	sat := Reply{Kind: RespAnswer, Status: StatusSat, Raw: "sat"}
@@ -209,12 +210,21 @@ func TestSpreadRepliesPop(t *testing.T) {
 		{[]Reply{sat}, false, []ResponseKind{RespSuccess, RespAnswer, RespError}},
 		{[]Reply{quietSuccess, sat, quietSuccess}, true, []ResponseKind{RespSuccess, RespAnswer, RespSuccess}},
 	} {
-		var got []ResponseKind
-		for _, r := range spreadReplies(cmds, c.outs, true, c.popOK) {
-			got = append(got, r.Kind)
-		}
-		if !slices.Equal(got, c.want) {
-			t.Errorf("%v (pop confirmed %v): %v, want %v", raws(c.outs), c.popOK, got, c.want)
+		for _, off := range []bool{false, true} {
+			cs, outs := cmds, c.outs
+			if off {
+				// a solver that prints success for print-success
+				// off itself, before it takes effect
+				cs = append([]quietCmd{{text: psOff, silent: true, internal: true}}, cmds...)
+				outs = append([]Reply{quietSuccess}, outs...)
+			}
+			var got []ResponseKind
+			for _, r := range spreadReplies(cs, outs, true, c.popOK) {
+				got = append(got, r.Kind)
+			}
+			if !slices.Equal(got, c.want) {
+				t.Errorf("%v (pop confirmed %v, print-success off first %v): %v, want %v", raws(outs), c.popOK, off, got, c.want)
+			}
 		}
 	}
 }
