@@ -163,16 +163,11 @@ func (s *Session) quietExchange(ctx context.Context, inc *incarnation, w *callWa
 	} else {
 		all = append(all, quietCmd{text: "(pop 1)", silent: true, pop: true})
 	}
-	n := 0
+	texts := make([]string, 0, len(all)+1)
 	for _, c := range all {
-		n += len(c.text) + 1
+		texts = append(texts, c.text)
 	}
-	text := make([]byte, 0, n+len(quietProbe)+1)
-	for _, c := range all {
-		text = append(append(text, c.text...), '\n')
-	}
-	text = append(append(text, quietProbe...), '\n')
-	werr := s.writeAll(inc, text, w.deadline)
+	werr := s.writeAll(inc, joinCommands(append(texts, quietProbe)), w.deadline)
 	inc.quiet = true
 	var outs []Reply
 	for limit := 4*len(all) + 64; ; limit-- {
