@@ -5,9 +5,12 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
+	"time"
 
 	"tandem/campaign"
+	"tandem/internal/testutil"
 	"tandem/smt"
 )
 
@@ -27,12 +30,23 @@ func TestSpliceMatchesPrinter(t *testing.T) {
 	for _, logic := range BuiltinLogics {
 		runs = append(runs, run{logic, Options{NoSolver: true, Logics: []string{logic}, Mutants: 150}})
 	}
-	if dir := os.Getenv("DIVER_SPLICE_SEEDS"); dir != "" {
-		subs, _ := filepath.Glob(filepath.Join(dir, "QF_*", "sat"))
-		for _, s := range subs {
-			// the seeds' models come from z3 (harness-only mode still solves the seeds)
-			runs = append(runs, run{s, Options{NoSolver: true, Seeds: []string{s}, Mutants: 150, Solver: "z3"}})
+	// The corpus: every QF_*/sat directory, a fixed sample of 4 seeds each
+	// (all of them with DIVER_SPLICE_SEEDS set to a seed directory). The
+	// seeds' models come from z3: harness-only mode still solves the seeds.
+	dir, sample := os.Getenv("DIVER_SPLICE_SEEDS"), 4
+	if dir == "" {
+		testutil.RequireBinary(t, "z3")
+		dir = testutil.Corpus(t, "seeds")
+	} else {
+		sample = 0
+	}
+	subs, _ := filepath.Glob(filepath.Join(dir, "QF_*", "sat"))
+	for _, s := range subs {
+		seeds := []string{s}
+		if sample > 0 {
+			seeds = sampleFiles(t, s, sample)
 		}
+		runs = append(runs, run{s, Options{NoSolver: true, Seeds: seeds, Mutants: 150, Solver: "z3", SeedTimeout: 5 * time.Second}})
 	}
 	for _, rc := range runs {
 		d, err := New(rc.opt)
@@ -72,6 +86,25 @@ func TestSpliceMatchesPrinter(t *testing.T) {
 			t.Errorf("%s: only %d of %d mutants spliced", rc.name, spliced, mutants)
 		}
 	}
+}
+
+// sampleFiles returns n of dir's *.smt2 files spread evenly over its
+// sorted listing, so the sample does not change from run to run.
+func sampleFiles(t *testing.T, dir string, n int) []string {
+	t.Helper()
+	all, err := filepath.Glob(filepath.Join(dir, "*.smt2"))
+	if err != nil || len(all) == 0 {
+		t.Fatalf("no seeds in %s", dir)
+	}
+	slices.Sort(all)
+	if len(all) <= n {
+		return all
+	}
+	out := make([]string, 0, n)
+	for i := range n {
+		out = append(out, all[i*len(all)/n])
+	}
+	return out
 }
 
 // TestSpliceAssertShapes: spliceAssert finds the argument through string

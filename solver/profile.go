@@ -57,6 +57,14 @@ type Quirks struct {
 	// the process (Bitwuzla); sessions mark the end of an exchange with
 	// echo instead.
 	NoGetInfo bool `toml:"no_get_info" json:"no_get_info,omitempty"`
+	// LoudExchange: sessions run an isolated or fresh exchange with
+	// print-success on, one response per command, instead of the quiet
+	// exchange (print-success off, the end marked by the answer of
+	// (get-info :assertion-stack-levels)). A solver that does not answer
+	// that get-info with the depth, or that prints success with
+	// print-success off, gets the loud one anyway; this is for a solver
+	// that misbehaves otherwise in a quiet exchange. NoGetInfo implies it.
+	LoudExchange bool `toml:"loud_exchange" json:"loud_exchange,omitempty"`
 	// RegLanIte: ite over regular languages is accepted (z3).
 	RegLanIte bool `toml:"reglan_ite" json:"reglan_ite,omitempty"`
 }

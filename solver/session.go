@@ -109,7 +109,9 @@ type SessionStats struct {
 //
 // Responses are read by s-expression framing with :print-success on, so
 // every command has exactly one response and no call ever sleeps to wait
-// for output. A Session is safe for use by one goroutine at a time; calls
+// for output; Isolated and Fresh exchanges run with it off where the
+// solver allows (the quiet exchange, quiet.go) and end at the answer of a
+// closing command. A Session is safe for use by one goroutine at a time; calls
 // from several goroutines are serialized.
 type Session struct {
 	mu     sync.Mutex
@@ -125,6 +127,11 @@ type Session struct {
 	closed bool
 	// lastSent is the history of the last process torn down
 	lastSent *history
+	// quietState says whether exchanges run quiet (quiet.go): 0 not
+	// known yet (the solver is asked its stack depth before the first
+	// one), 1 yes, -1 no (the solver did not answer the depth, or
+	// ignores print-success off)
+	quietState int8
 }
 
 // incarnation is one solver process of a session.
@@ -140,6 +147,9 @@ type incarnation struct {
 	// that exits normally right after one (cvc5 on an exception in
 	// interactive mode) ended on that error, not in a crash.
 	lastError string
+	// quiet says print-success is off (a quiet exchange turned it off;
+	// see Session.loud)
+	quiet bool
 }
 
 // stackCmd is one command of the live stack a restart replays; lasting
@@ -539,6 +549,10 @@ func (s *Session) call(ctx context.Context, cmd string) (Reply, error) {
 		fail.Wall = time.Since(start)
 		return *fail, err
 	}
+	if fail := s.loud(ctx); fail != nil {
+		fail.Restarted, fail.Wall = restarted, time.Since(start)
+		return *fail, cancelled(ctx, true)
+	}
 	r := s.roundTrip(ctx, cmd)
 	if r.Kind == RespSuccess {
 		s.track(cmd)
@@ -743,6 +757,14 @@ func (s *Session) Batch(ctx context.Context, cmds ...string) ([]Reply, error) {
 			out[i] = *fail
 		}
 		return out, err
+	}
+	if fail := s.loud(ctx); fail != nil {
+		fail.Restarted, fail.Wall = restarted, time.Since(start)
+		out := make([]Reply, len(cmds))
+		for i := range out {
+			out[i] = *fail
+		}
+		return out, cancelled(ctx, true)
 	}
 	out := s.roundTrips(ctx, cmds)
 	for i, r := range out {
@@ -1010,7 +1032,12 @@ type Exchange struct {
 	// then the commands', then the pop's. A command may draw more than
 	// one (z3's model_validate prints an error after sat), so they are
 	// not matched to commands. When the call failed they stop where the
-	// solver stopped.
+	// solver stopped. In a quiet exchange (quiet.go) the successes are
+	// not printed but rebuilt: the same replies, but that an error of a
+	// command that prints nothing else may stand at another place in its
+	// run of such commands, the protocol's own commands (Fresh's resets)
+	// draw no success, and in a failed exchange the successes of the
+	// commands before the first missing response are assumed.
 	Replies []Reply
 	// Failure is the ReplyNone reply of a call that got no complete
 	// answer (Status timeout, crash, memout or error); Kind is RespSuccess
@@ -1050,14 +1077,16 @@ func (s *Session) syncCommand() string {
 
 // Isolated runs cmds in a scope of their own, (push 1) cmds… (pop 1), as
 // one pipelined write, and reads every response up to the answer of a
-// closing (get-info :name). It is for callers whose commands may draw
+// closing (get-info :assertion-stack-levels) in a quiet exchange (see
+// quiet.go), or (get-info :name) with print-success on. It is for callers whose commands may draw
 // more responses than one each, such as check-sat under z3's
 // model_validate, and leaves the live stack as it was: cmds may not push,
 // pop, reset or exit, nor set an option, info or logic, nor (under
 // :global-declarations) declare, since those outlive the pop. Declarations
 // inside the scope are popped with it.
-// When the pop is not answered success the process is dropped (the next
-// call starts a new one), so a failed scope never leaks into the next.
+// When the pop is not answered success (or, quiet, the depth after it is
+// not the one before the push) the process is dropped (the next call
+// starts a new one), so a failed scope never leaks into the next.
 // The time limits bound the whole exchange; the error is non-nil only
 // when the session cannot go on or ctx was cancelled.
 func (s *Session) Isolated(ctx context.Context, cmds ...string) (Exchange, error) {
@@ -1139,9 +1168,25 @@ func (s *Session) exchange(ctx context.Context, reset bool, cmds []string) (Exch
 		}
 		return Exchange{Failure: *fail, Restarted: restarted, Wall: time.Since(start)}, err
 	}
+	quiet := s.quietUsable(cmds)
+	if quiet {
+		fail = s.probeQuiet(ctx)
+		quiet = s.quietState > 0
+	} else {
+		fail = s.loud(ctx)
+	}
+	if fail != nil {
+		return Exchange{Failure: *fail, Restarted: restarted, Wall: time.Since(start)}, cancelled(ctx, true)
+	}
 	inc := s.cur
 	w := s.startWait(ctx, inc, s.deadline(ctx))
 	defer w.stop()
+	if quiet {
+		ex := Exchange{Failure: Reply{Kind: RespSuccess}, Restarted: restarted}
+		s.quietExchange(ctx, inc, w, reset, cmds, &ex)
+		ex.Wall = time.Since(start)
+		return ex, cancelled(ctx, ex.Failed())
+	}
 	all := make([]string, 0, len(cmds)+3)
 	if reset {
 		// reset first unless the solver is as started (the last exchange

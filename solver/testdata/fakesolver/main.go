@@ -123,10 +123,20 @@ func main() {
 // "hang" makes check-sat hang, "spin" makes it burn CPU, "crash" makes it
 // die by SIGSEGV, and "twice" makes it print an error after sat (as z3's
 // model_validate does). get-info :declared lists the names declared (with
-// :global-declarations honoured). With the argument quiet-reset, (reset)
-// prints nothing, as cvc5 does.
+// :global-declarations honoured), get-info :assertion-stack-levels the
+// depth. With the argument quiet-reset, (reset) prints nothing and turns
+// print-success off, as cvc5 does.
 func interactive(out *bufio.Writer) {
 	quietReset := slices.Contains(os.Args, "quiet-reset")
+	// print-success is honoured (on at the start, so that a caller that
+	// never sets it reads one response per command), but with the
+	// argument loud, which ignores print-success off
+	printSuccess, loud := true, slices.Contains(os.Args, "loud")
+	success := func() {
+		if printSuccess || loud {
+			fmt.Fprintln(out, "success")
+		}
+	}
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(make([]byte, 1<<20), 1<<20)
 	var stack [][]string
@@ -171,12 +181,17 @@ func interactive(out *bufio.Writer) {
 			}
 		case strings.HasPrefix(line, "(get-info :name"):
 			fmt.Fprintln(out, `(:name "fake")`)
+		case strings.HasPrefix(line, "(get-info :assertion-stack-levels"):
+			fmt.Fprintf(out, "(:assertion-stack-levels %d)\n", len(stack)-1)
+		case strings.HasPrefix(line, "(set-option :print-success"):
+			printSuccess = strings.Contains(line, "true")
+			success()
 		case strings.HasPrefix(line, "(get-info :declared"):
 			all := slices.Concat(append([][]string{globals}, decls...)...)
 			fmt.Fprintf(out, "(:declared %q)\n", strings.Join(all, " "))
 		case strings.HasPrefix(line, "(set-option :global-declarations"):
 			global = strings.Contains(line, "true")
-			fmt.Fprintln(out, "success")
+			success()
 		case strings.HasPrefix(line, "(declare-"), strings.HasPrefix(line, "(define-"):
 			name := strings.Fields(strings.Trim(line, "()"))[1]
 			if global {
@@ -184,14 +199,16 @@ func interactive(out *bufio.Writer) {
 			} else {
 				decls[len(decls)-1] = append(decls[len(decls)-1], name)
 			}
-			fmt.Fprintln(out, "success")
+			success()
 		case strings.HasPrefix(line, "(reset-assertions"):
 			stack, decls = [][]string{nil}, [][]string{nil}
-			fmt.Fprintln(out, "success")
+			success()
 		case line == "(reset)":
 			stack, decls, globals, global = [][]string{nil}, [][]string{nil}, nil, false
-			if !quietReset {
-				fmt.Fprintln(out, "success")
+			if quietReset {
+				printSuccess = false // as cvc5: the reset resets it
+			} else {
+				success()
 			}
 		case strings.HasPrefix(line, "(get-model"):
 			fmt.Fprintf(out, "(\n  (define-fun depth () Int %d)\n  (define-fun s () String \"a \"\" ) ;\")\n)\n", len(stack)-1)
@@ -200,7 +217,7 @@ func interactive(out *bufio.Writer) {
 		case strings.HasPrefix(line, "(push"):
 			stack = append(stack, nil)
 			decls = append(decls, nil)
-			fmt.Fprintln(out, "success")
+			success()
 		case strings.HasPrefix(line, "(pop"):
 			if len(stack) == 1 {
 				fmt.Fprintln(out, `(error "pop below level 0")`)
@@ -208,15 +225,15 @@ func interactive(out *bufio.Writer) {
 			}
 			stack = stack[:len(stack)-1]
 			decls = decls[:len(decls)-1]
-			fmt.Fprintln(out, "success")
+			success()
 		case strings.HasPrefix(line, "(assert"):
 			stack[len(stack)-1] = append(stack[len(stack)-1], line)
-			fmt.Fprintln(out, "success")
+			success()
 		case strings.HasPrefix(line, "(exit"):
-			fmt.Fprintln(out, "success")
+			success()
 			return
 		default:
-			fmt.Fprintln(out, "success")
+			success()
 		}
 		out.Flush()
 	}
