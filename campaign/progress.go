@@ -409,6 +409,9 @@ func (p *progress) printSummary(s *Summary) {
 	if kinds := countersLine(st.Counters, ErrorCounter, 3); kinds != "" {
 		fmt.Fprintf(w, "  error kinds  %s\n", kinds)
 	}
+	if n := st.Counters[RefusedCounter]; n > 0 {
+		fmt.Fprintf(w, "  refused      %d solver calls answered after the solver refused an option (counted and judged as default-mode answers; the refusals are in the error kinds)\n", n)
+	}
 	if opts := countersLine(st.Counters, RetiredCounter, 5); opts != "" {
 		fmt.Fprintf(w, "  retired      %s (options the solver refused, not drawn again)\n", opts)
 	}
@@ -468,6 +471,13 @@ const (
 	// sat-seed and unsat-seed mutants), shown in the status line and the
 	// summary.
 	InputsCounter = "inputs: "
+	// RefusedCounter counts the solver calls answered after the solver
+	// refused an option (z3 trunk: "invalid parameter for
+	// smt.string_solver, valid options are …", then an answer): the call
+	// ran without that option, so its answer is counted and judged as a
+	// default-mode answer (under its outcome), not as an error, and the
+	// refusal's text goes to the error kinds (ErrorCounter) all the same.
+	RefusedCounter = "refused option"
 )
 
 // countersLine is the n largest counters named prefix+X as "N× X; …",

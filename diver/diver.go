@@ -173,6 +173,11 @@ func (d *Diver) Iterate(ctx context.Context, it *campaign.Iteration) ([]campaign
 	if st.SeedsSkipped > 0 && st.Mutants == 0 {
 		cst.Skipped++ // the harness calls a campaign whose every seed is skipped broken
 	}
+	if err == nil && ctx.Err() == nil && !d.opt.NoSolver {
+		for _, m := range st.reconcile(&cst) {
+			cst.Count(MiscountCounter+strings.SplitN(m, " (", 2)[0], 1)
+		}
+	}
 	st.Record(&cst)
 	return fs, cst, err
 }
@@ -237,6 +242,7 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 			return nil, err
 		}
 		cst.Record(res)
+		st.seedRun(res)
 		if res != nil {
 			st.SeedCPU += res.CPU().Microseconds()
 			if d.modelFrom == nil {

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -82,7 +83,7 @@ func fakeSolver(mode, dir string, args []string) int {
 		return 0
 	}
 	switch mode {
-	case "unsatbad", "unsatgood", "unsatrefuse":
+	case "unsatbad", "unsatgood", "unsatrefuse", "unsatselfcheck":
 		return fakeUnsatSolver(mode, args)
 	case "refuse": // z3 trunk on smt.string_solver=z3str3: refuses it, answers, fails its model check
 		for _, a := range args {
@@ -92,6 +93,12 @@ func fakeSolver(mode, dir string, args []string) int {
 				fmt.Println(`(error "line 3 column 10: an invalid model was generated")`)
 				return 0
 			}
+		}
+		fmt.Println("sat")
+		fmt.Println(fakeSeedModel)
+	case "refuseok": // refuses fake.opt=1, then answers sat with a good model
+		if slices.Contains(args, "fake.opt=1") {
+			fmt.Println(`(error "line 1 column 7: invalid parameter for fake.opt, valid options are 0")`)
 		}
 		fmt.Println("sat")
 		fmt.Println(fakeSeedModel)
