@@ -1,8 +1,13 @@
 package bandit
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -74,5 +79,56 @@ func TestFillStatsReconciles(t *testing.T) {
 	fillStats(&st, r.Stats)
 	if err := st.Reconcile(); err != nil || st.Timeout == 0 {
 		t.Errorf("an inconclusive target: %v (timeouts %d)", err, st.Timeout)
+	}
+}
+
+// Issue 26, item 3: a bug run the campaign's budget cuts short keeps the
+// findings it had already made. Two fake solvers disagree on every
+// query; --queries is far more than the budget allows, so the only run is
+// cut: its disagreements are in the store all the same, and the summary
+// says the run was cut and how many findings it kept.
+func TestBugBudgetKeepsFindings(t *testing.T) {
+	dir := t.TempDir()
+	var toml strings.Builder
+	for _, c := range []struct{ name, answer string }{{"fakesat", "sat"}, {"fakeunsat", "unsat"}} {
+		path := filepath.Join(dir, c.name)
+		body := "#!/bin/sh\ncase \"$1\" in --version) echo fake 1.0; exit 0;; esac\necho " + c.answer + "\n"
+		if err := os.WriteFile(path, []byte(body), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&toml, "[solver.%s]\nbase = \"generic\"\nbinary = %q\n", c.name, path)
+	}
+	profiles := filepath.Join(dir, "solvers.toml")
+	if err := os.WriteFile(profiles, []byte(toml.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("TANDEM_SOLVERS", profiles)
+	o := SystemOptions{Mode: "bug", Theory: "lia", Solvers: []string{"fakesat", "fakeunsat"}, Fuzzers: []string{FuzzerRandom},
+		Queries: 1 << 20, Timeout: 5 * time.Second}
+	cfg, _ := json.Marshal(o)
+	cdir := filepath.Join(dir, "c")
+	var log bytes.Buffer
+	sum, err := campaign.Run(context.Background(), cdir, SystemName, cfg,
+		campaign.Options{Duration: 1500 * time.Millisecond, Workers: 1, NoReduce: true, Progress: &log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Iterations != 0 || sum.Cut != 1 {
+		t.Fatalf("%d runs done, %d cut: want the one run cut by the budget", sum.Iterations, sum.Cut)
+	}
+	if sum.Findings == 0 || sum.CutFindings != sum.Findings || sum.Signatures == 0 {
+		t.Errorf("findings %d (kept from cut runs %d), signatures %d: want the cut run's findings kept", sum.Findings, sum.CutFindings, sum.Signatures)
+	}
+	if want := "cut short    1 iterations"; !strings.Contains(log.String(), want) || !strings.Contains(log.String(), "confirmed findings recorded") {
+		t.Errorf("the summary does not say the run was cut and its findings kept:\n%s", log.String())
+	}
+	st, err := campaign.OpenStore(context.Background(), "", cdir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	sigs, err := st.Signatures(context.Background(), sum.Campaign)
+	if err != nil || len(sigs) == 0 {
+		t.Errorf("the store holds %d signatures (%v)", len(sigs), err)
 	}
 }

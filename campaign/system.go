@@ -50,6 +50,28 @@ func closeSystem(sys System) {
 	}
 }
 
+// CutKeeper is implemented by systems whose findings are each confirmed
+// (re-run, re-checked) when Iterate returns them, also when a stop or the
+// budget cut the iteration short (Iterate returns the findings it had
+// confirmed then, with a nil error). The harness records such findings in
+// the store before it stops; the iteration itself is not done and runs
+// again on resume, where a finding it makes again counts once more under
+// its signature. A system that returns unconfirmed findings from a cut
+// iteration must not implement it: their findings are dropped.
+type CutKeeper interface {
+	KeepsCutFindings() bool
+}
+
+// CutFindingIndex is added to the index of a finding kept from a cut
+// iteration in the store, so that the findings of the iteration's re-run
+// on resume (indices from 0) never collide with it.
+const CutFindingIndex = 1 << 20
+
+func keepsCutFindings(sys System) bool {
+	k, ok := sys.(CutKeeper)
+	return ok && k.KeepsCutFindings()
+}
+
 // DirUser is implemented by systems that keep files of their own in the
 // campaign directory (satfuzz keeps timed-out traces there). Run and Resume
 // call UseDir with the directory's absolute path before the first

@@ -182,6 +182,11 @@ func (d *Diver) Iterate(ctx context.Context, it *campaign.Iteration) ([]campaign
 	return fs, cst, err
 }
 
+// KeepsCutFindings implements campaign.CutKeeper: every finding DIVER
+// returns has been confirmed by a re-run (a confirmation cut by the stop
+// confirms nothing), so those of an iteration cut short are recorded.
+func (d *Diver) KeepsCutFindings() bool { return true }
+
 // round is the body of one iteration; all randomness comes from r.
 func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaign.Stats) ([]campaign.Finding, error) {
 	version, err := d.solverVersion(ctx)
