@@ -170,6 +170,11 @@ func (d *Diver) Iterate(ctx context.Context, it *campaign.Iteration) ([]campaign
 	var cst campaign.Stats
 	var st Stats
 	fs, err := d.round(ctx, it.Rand, &st, &cst)
+	if err != nil && ctx.Err() != nil {
+		// the stop's (a re-check that could not start): the iteration
+		// is cut, and the findings it confirmed before stand (KeepsCutFindings)
+		err = nil
+	}
 	if st.SeedsSkipped > 0 && st.Mutants == 0 {
 		cst.Skipped++ // the harness calls a campaign whose every seed is skipped broken
 	}

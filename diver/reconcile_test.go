@@ -106,3 +106,20 @@ func TestStopIsNoOutcome(t *testing.T) {
 		}
 	}
 }
+
+// An error that a stop causes (a solver run that could not start because
+// the context was done) is no error of the iteration: it is cut, and the
+// findings it confirmed before stand (campaign.CutKeeper).
+func TestStopErrorIsCut(t *testing.T) {
+	d := fakeDiver(t, "refuseok", false, Options{Mutants: 2, OneShot: true})
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	it := campaign.NewIteration(1, 0)
+	it.Rand = rand.New(rand.NewPCG(1, 2))
+	if _, _, err := d.Iterate(ctx, it); err != nil {
+		t.Errorf("a stopped iteration returned an error: %v", err)
+	}
+	if !d.KeepsCutFindings() {
+		t.Error("DIVER confirms every finding it returns: it keeps those of cut iterations")
+	}
+}
