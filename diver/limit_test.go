@@ -102,6 +102,14 @@ func fakeSolver(mode, dir string, args []string) int {
 		}
 		fmt.Println("sat")
 		fmt.Println(fakeSeedModel)
+	case "refusebad": // refuses fake.opt=1, then answers sat with a model that falsifies (> x y)
+		if slices.Contains(args, "fake.opt=1") {
+			fmt.Println(`(error "line 1 column 7: invalid parameter for fake.opt, valid options are 0")`)
+			fmt.Println("sat\n(\n  (define-fun x () Int 0)\n  (define-fun y () Int 0)\n)")
+			return 0
+		}
+		fmt.Println("sat")
+		fmt.Println(fakeSeedModel)
 	case "spin":
 		burn(time.Hour)
 	case "slowconfirm":

@@ -30,6 +30,7 @@ func TestCountersReconcile(t *testing.T) {
 	}{
 		{mode: "refuseok", o: Options{Mutants: 6, OneShot: true, FixedTimeout: true}},
 		{mode: "refuse", o: Options{Mutants: 6, OneShot: true, FixedTimeout: true}},
+		{mode: "refusebad", o: Options{Mutants: 6, OneShot: true, FixedTimeout: true}},
 		{mode: "slowconfirm", o: Options{Mutants: 3, OneShot: true, FixedTimeout: true}},
 		{mode: "spin", o: Options{Mutants: 2, OneShot: true, Timeout: 400 * time.Millisecond, LimitFloor: 100 * time.Millisecond, RecheckCuts: true}},
 		{mode: "spin", interactive: true, o: Options{Mutants: 2, Timeout: 400 * time.Millisecond, LimitFloor: 100 * time.Millisecond}},
@@ -121,5 +122,27 @@ func TestStopErrorIsCut(t *testing.T) {
 	}
 	if !d.KeepsCutFindings() {
 		t.Error("DIVER confirms every finding it returns: it keeps those of cut iterations")
+	}
+}
+
+// The sat side judges an answer after a refused option as a default-mode
+// answer, and its re-check judges it the same way: a model that falsifies
+// the mutant after a refusal is an invalid-model finding, confirmed.
+func TestRefusedOptionInvalidModelConfirmed(t *testing.T) {
+	d := fakeDiver(t, "refusebad", false, Options{Mutants: 4, OneShot: true, FixedTimeout: true, Timeout: 5 * time.Second})
+	d.profile.OptionStyle = solver.OptionKeyValue
+	d.options.all = []string{"fake.opt=1"}
+	d.opt.OptionFuzzProb = 1
+	var st Stats
+	var cst campaign.Stats
+	fs, err := d.round(context.Background(), rand.New(rand.NewPCG(1, 2)), &st, &cst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fs) != 1 || fs[0].Class != campaign.InvalidModel || st.ModelFalse != 1 || st.MutantError != 0 {
+		t.Errorf("%d findings %v; model false %d, errors %d: want one confirmed invalid model", len(fs), fs, st.ModelFalse, st.MutantError)
+	}
+	if cst.Counters[campaign.RefusedCounter] != 1 || st.NotReproduced != 0 {
+		t.Errorf("refused %d, not reproduced %d", cst.Counters[campaign.RefusedCounter], st.NotReproduced)
 	}
 }
