@@ -251,8 +251,7 @@ func (d *Diver) round(ctx context.Context, r *rand.Rand, st *Stats, cst *campaig
 		if err != nil {
 			return nil, err
 		}
-		cst.Record(res)
-		st.seedRun(res)
+		recordSeed(ctx, cst, st, res)
 		if res != nil {
 			st.SeedCPU += res.CPU().Microseconds()
 			if d.modelFrom == nil {

@@ -71,6 +71,9 @@ func fakeSolver(mode, dir string, args []string) int {
 		}
 		return 0
 	}
+	if mode == "spinseed" { // every run burns, the seed's too
+		burn(time.Hour)
+	}
 	seeded := filepath.Join(dir, "seeded")
 	if _, err := os.Stat(seeded); err != nil {
 		_ = os.WriteFile(seeded, nil, 0o644)

@@ -108,6 +108,24 @@ func TestStopIsNoOutcome(t *testing.T) {
 	}
 }
 
+// The seed's run is held to the same rule: cut by the budget's deadline,
+// it is no timeout, only CPU time.
+func TestStopOnSeedIsNoOutcome(t *testing.T) {
+	d := fakeDiver(t, "spinseed", false, Options{Mutants: 2, OneShot: true, Timeout: 20 * time.Second})
+	d.opt.SeedTimeout = 20 * time.Second
+	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	defer cancel()
+	var st Stats
+	var cst campaign.Stats
+	if _, err := d.round(ctx, rand.New(rand.NewPCG(1, 2)), &st, &cst); err != nil {
+		t.Fatal(err)
+	}
+	if cst.SolverCalls != 0 || cst.Timeout != 0 || st.SeedRuns != 0 || cst.SolverCPU == 0 {
+		t.Errorf("a seed run cut by the deadline: %d calls, %d timeouts, %d seed runs, CPU %v; want no call, its CPU counted",
+			cst.SolverCalls, cst.Timeout, st.SeedRuns, cst.SolverCPU)
+	}
+}
+
 // An error that a stop causes (a solver run that could not start because
 // the context was done) is no error of the iteration: it is cut, and the
 // findings it confirmed before stand (campaign.CutKeeper).

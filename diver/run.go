@@ -334,6 +334,18 @@ func (rn *runner) record(ctx context.Context, p *solver.Profile, a *answer, res 
 	}
 }
 
+// recordSeed counts a seed's run as record counts a mutant's: a run a
+// stop of tandem's ended is no outcome, only its CPU time counts.
+func recordSeed(ctx context.Context, cst *campaign.Stats, st *Stats, res *solver.Result) {
+	if ctx.Err() != nil && (res.Status == solver.StatusTimeout || res.Status == solver.StatusError) {
+		cst.SolverCPU += res.CPU()
+		cst.SolverWall += res.Wall
+		return
+	}
+	cst.Record(res)
+	st.seedRun(res)
+}
+
 // outcome is the status a mutant's call is counted under: its status,
 // but on the unsat side (runner.unsat) a sat answer whatever came with it
 // (z3's model_validate printing "an invalid model was generated" after
