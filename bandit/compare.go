@@ -100,6 +100,11 @@ type BugComparison struct {
 	Runs    map[string][]*BugRun
 }
 
+// ErrNoFinishedRuns is ReadComparison's error for a directory with no
+// finished run: none to compare (every run cut by the budget, or not a
+// bandit campaign).
+var ErrNoFinishedRuns = errors.New("no finished bandit runs")
+
 // ReadComparison reads the comparison of the runs in dir: a bandit campaign
 // directory, or the --out directory of `tandem bandit perf` from before it
 // ran on the campaign harness (summary.json and runs.json).
@@ -112,7 +117,7 @@ func ReadComparison(dir string) (*Comparison, error) {
 		if _, err := os.Stat(filepath.Join(dir, "summary.json")); err == nil {
 			return readLegacy(dir)
 		}
-		return nil, fmt.Errorf("%s: no finished bandit runs (%s/*.json): give the campaign directory of a perf or bug comparison", dir, RunsDir)
+		return nil, fmt.Errorf("%s: %w (%s/*.json): a run the budget cut short writes none (the confirmed findings of a cut bug run are in the store, see the summary's cut-short line); give a longer time budget or fewer queries per run, or the campaign directory of a perf or bug comparison", dir, ErrNoFinishedRuns, RunsDir)
 	}
 	var recs []*RunRecord
 	for _, p := range paths {

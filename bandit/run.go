@@ -78,6 +78,10 @@ type Outcome struct {
 	// timeout, so as a reference it counts as unsolved (the conservative
 	// side); as the target it gives no score.
 	Inconclusive bool `json:"inconclusive,omitempty"`
+	// Refused is the solver's refusal of an option of its spec, printed
+	// before an answer that then stands as the default mode's (Status is
+	// that answer; see solver.RefusedOptions).
+	Refused string `json:"refused,omitempty"`
 	// KnownCrash marks a crash whose signature is in Env.KnownCrashes.
 	KnownCrash bool `json:"known_crash,omitempty"`
 	// Effort is the solver's effort count under MeasureEffort; NoEffort
@@ -167,6 +171,11 @@ func (e *Env) Solve(ctx context.Context, script []byte, models bool, st *Stats) 
 		}
 		o := Outcome{Solver: e.Specs[i], Status: res.Status, CPU: res.CPU(), Wall: res.Wall, Res: res,
 			Inconclusive: inconclusive(res, e.Timeout)}
+		if errs := solver.ErrorsBeforeAnswer(res); res.Status == solver.StatusError && len(res.Answers) > 0 && solver.RefusedOptions(errs, p.Options) {
+			// the solver refused an option of the spec and answered
+			// without it: a default-mode answer, not an error (issue 26)
+			o.Status, o.Refused = res.Answers[len(res.Answers)-1], errs[0]
+		}
 		o.KnownCrash = res.Status == solver.StatusCrash && isKnown(res.Signature, e.KnownCrashes)
 		e.measureEffort(&o, p)
 		out = append(out, o)
@@ -319,6 +328,11 @@ type Stats struct {
 	Confirmations int `json:"confirmations,omitempty"`
 	Crashes       int `json:"crashes"`
 	KnownCrashes  int `json:"known_crashes"`
+	Memouts       int `json:"memouts,omitempty"`
+	// Refused counts the answers after the solver refused an option of
+	// its spec (counted under the answer, and the refusal as an error
+	// kind): campaign.RefusedCounter.
+	Refused       int `json:"refused,omitempty"`
 	Errors        int `json:"errors"`
 	Disagreements int `json:"disagreements"`
 	InvalidModels int `json:"invalid_models"`
@@ -333,6 +347,10 @@ type Stats struct {
 
 func (s *Stats) count(outs []Outcome, known []string) {
 	for _, o := range outs {
+		if o.Refused != "" {
+			s.Refused++
+			s.errorKind(o.Solver, o.Refused)
+		}
 		switch o.Status {
 		case solver.StatusSat:
 			s.Sat++
@@ -346,6 +364,8 @@ func (s *Stats) count(outs []Outcome, known []string) {
 			} else {
 				s.Timeouts++
 			}
+		case solver.StatusMemout:
+			s.Memouts++
 		case solver.StatusCrash:
 			if isKnown(o.Res.Signature, known) {
 				s.KnownCrashes++
@@ -359,13 +379,17 @@ func (s *Stats) count(outs []Outcome, known []string) {
 				if s.FirstError == "" {
 					s.FirstError = msg
 				}
-				if s.ErrorKinds == nil {
-					s.ErrorKinds = map[string]int{}
-				}
-				s.ErrorKinds[o.Solver+": "+campaign.ErrorKind(msg)]++
+				s.errorKind(o.Solver, msg)
 			}
 		}
 	}
+}
+
+func (s *Stats) errorKind(solverSpec, msg string) {
+	if s.ErrorKinds == nil {
+		s.ErrorKinds = map[string]int{}
+	}
+	s.ErrorKinds[solverSpec+": "+campaign.ErrorKind(msg)]++
 }
 
 func isKnown(sig string, known []string) bool {

@@ -175,6 +175,15 @@ func (s *System) Check(ctx context.Context) error {
 // written to dir (see [Compare]).
 func (s *System) UseDir(dir string) { s.dir = dir }
 
+// KeepsCutFindings implements campaign.CutKeeper in bug mode: a run the
+// budget cuts short returns the disagreements, crashes and invalid models
+// of the queries it finished (a query cut in its middle is dropped), each
+// judged as a finished run's are, so the harness records them instead of
+// dropping them (issue 26: with --queries 80 on slow solvers no run ended
+// within the budget, and every finding was lost). A perf run's finding
+// needs its confirmation re-runs at the end: it is not kept.
+func (s *System) KeepsCutFindings() bool { return s.opt.Mode == "bug" }
+
 // Name returns SystemName.
 func (s *System) Name() string { return SystemName }
 
@@ -311,15 +320,30 @@ func (s *System) disagreementFinding(e *Env, script []byte, answers map[string]s
 	return f
 }
 
+// fillStats counts a run's work in the campaign's counters, each solver
+// call once under one outcome (campaign.Stats.Reconcile): an inconclusive
+// run (stopped by the wall limit) is a timeout; the calls that have no
+// outcome of their own, inconclusive runs that were run again and calls a
+// stop ended before their query was counted, are not solver calls with
+// an outcome but the counter "calls without an outcome" (their CPU time
+// is in the solver CPU).
 func fillStats(st *campaign.Stats, s Stats) {
-	st.SolverCalls += int64(s.SolverCalls)
+	outcomes := s.Sat + s.Unsat + s.Unknown + s.Timeouts + s.Inconclusive + s.Crashes + s.KnownCrashes + s.Memouts + s.Errors
+	st.SolverCalls += int64(outcomes)
+	if n := s.SolverCalls - outcomes; n > 0 {
+		st.Count("calls without an outcome", int64(n))
+	}
 	st.SolverCPU += s.SolverCPU
 	st.Sat += int64(s.Sat)
 	st.Unsat += int64(s.Unsat)
 	st.Unknown += int64(s.Unknown)
-	st.Timeout += int64(s.Timeouts)
+	st.Timeout += int64(s.Timeouts + s.Inconclusive)
 	st.Crash += int64(s.Crashes + s.KnownCrashes)
+	st.Memout += int64(s.Memouts)
 	st.Error += int64(s.Errors)
+	if s.Refused > 0 {
+		st.Count(campaign.RefusedCounter, int64(s.Refused))
+	}
 	st.NoteError(s.FirstError)
 	st.Count("queries", int64(s.Queries))
 	st.Count("mutations", int64(s.Mutations))

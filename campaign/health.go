@@ -66,9 +66,16 @@ func (s *Summary) Health() (problems, warnings []string) {
 		}
 		problems = append(problems, "check the solver command and its options on one input (tandem run --solver SPEC FILE)")
 	}
+	if err := s.Stats.Reconcile(); err != nil {
+		warnings = append(warnings, "tandem miscounted: "+err.Error()+" (a bug of the system's counting: please report it)")
+	}
 	if done == 0 && s.Cut > 0 {
-		warnings = append(warnings, fmt.Sprintf("no iteration finished within the budget: %d were cut short (their %d solver calls and %s of solver CPU are counted above, their findings dropped; they run again on resume); give a longer budget or smaller iterations",
-			s.Cut, s.CutStats.SolverCalls, s.CutStats.SolverCPU.Round(time.Millisecond)))
+		kept := "their findings dropped"
+		if s.CutFindings > 0 {
+			kept = fmt.Sprintf("their %d confirmed findings recorded", s.CutFindings)
+		}
+		warnings = append(warnings, fmt.Sprintf("no iteration finished within the budget: %d were cut short (their %d solver calls and %s of solver CPU are counted above, %s; they run again on resume); give a longer budget or smaller iterations",
+			s.Cut, s.CutStats.SolverCalls, s.CutStats.SolverCPU.Round(time.Millisecond), kept))
 	}
 	return problems, warnings
 }

@@ -74,12 +74,14 @@ type progress struct {
 	iters    uint64
 	stats    Stats
 	cut      uint64 // iterations cut short by the budget or a stop
-	failed   uint64 // iterations that ended in an error
-	firstErr string // the first of their errors
-	cutStats Stats  // their work
-	findings int64
-	newSigs  int64
-	warned   bool // the early error warning was given
+	// cutFindings are the findings kept from cut iterations (CutKeeper)
+	cutFindings int64
+	failed      uint64 // iterations that ended in an error
+	firstErr    string // the first of their errors
+	cutStats    Stats  // their work
+	findings    int64
+	newSigs     int64
+	warned      bool // the early error warning was given
 
 	sigsTotal atomic.Int64
 	unhook    func() // removes the signal messages
@@ -256,6 +258,14 @@ func (p *progress) addCut(st Stats) {
 	p.mu.Unlock()
 }
 
+// addCutFindings counts the findings kept from a cut iteration
+// (CutKeeper).
+func (p *progress) addCutFindings(n int) {
+	p.mu.Lock()
+	p.cutFindings += int64(n)
+	p.mu.Unlock()
+}
+
 // addFailed counts an iteration that ended in an error: not done (it runs
 // again on resume), its work counted. It logs the error and returns how
 // many iterations failed and how many are done in this run.
@@ -371,7 +381,7 @@ func fmtDur(d time.Duration) string {
 func (p *progress) summary() *Summary {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return &Summary{Iterations: p.iters, Stats: p.stats, Cut: p.cut, CutStats: p.cutStats, Failed: p.failed, FirstFailure: p.firstErr,
+	return &Summary{Iterations: p.iters, Stats: p.stats, Cut: p.cut, CutStats: p.cutStats, CutFindings: p.cutFindings, Failed: p.failed, FirstFailure: p.firstErr,
 		Findings: p.findings, NewSignatures: p.newSigs, Elapsed: time.Since(p.t0),
 		HarnessCPU:  max(selfCPU()-p.cpu0-p.stats.InProcessCPU, 0),
 		ChildrenCPU: childrenCPU() - p.child0}
@@ -412,12 +422,19 @@ func (p *progress) printSummary(s *Summary) {
 	if skips := countersLine(st.Counters, SkipCounter, 4); skips != "" {
 		fmt.Fprintf(w, "  skipped      %s\n", skips)
 	}
+	if n := st.Counters[RefusedCounter]; n > 0 {
+		fmt.Fprintf(w, "  refused      %d solver calls answered after the solver refused an option (counted and judged as default-mode answers; the refusals are in the error kinds)\n", n)
+	}
 	if opts := countersLine(st.Counters, RetiredCounter, 5); opts != "" {
 		fmt.Fprintf(w, "  retired      %s (options the solver refused, not drawn again)\n", opts)
 	}
 	if s.Cut > 0 {
-		fmt.Fprintf(w, "  cut short    %d iterations by the budget or a stop: %d solver calls, %s solver CPU (counted here; findings dropped, they run again on resume)\n",
-			s.Cut, s.CutStats.SolverCalls, s.CutStats.SolverCPU.Round(time.Millisecond))
+		kept := "findings dropped"
+		if s.CutFindings > 0 {
+			kept = fmt.Sprintf("%d confirmed findings recorded, the rest dropped", s.CutFindings)
+		}
+		fmt.Fprintf(w, "  cut short    %d iterations by the budget or a stop: %d solver calls, %s solver CPU (counted here; %s; they run again on resume)\n",
+			s.Cut, s.CutStats.SolverCalls, s.CutStats.SolverCPU.Round(time.Millisecond), kept)
 	}
 	if s.Failed > 0 {
 		fmt.Fprintf(w, "  FAILED       %d iterations ended in an error (they run again on resume); the first: %s\n", s.Failed, oneLine(s.FirstFailure, 400))
@@ -475,6 +492,13 @@ const (
 	// (DIVER: "seed skipped: parse error", …): the summary names the most
 	// common ones, and so does a broken campaign's problem.
 	SkipCounter = "seed skipped: "
+	// RefusedCounter counts the solver calls answered after the solver
+	// refused an option (z3 trunk: "invalid parameter for
+	// smt.string_solver, valid options are …", then an answer): the call
+	// ran without that option, so its answer is counted and judged as a
+	// default-mode answer (under its outcome), not as an error, and the
+	// refusal's text goes to the error kinds (ErrorCounter) all the same.
+	RefusedCounter = "refused option"
 )
 
 // countersLine is the n largest counters named prefix+X as "N× X; …",

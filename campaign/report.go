@@ -337,10 +337,10 @@ started {{date .Campaign.Created}} · store <code>{{.Store}}</code> · report of
 <h2>Charts</h2>
 <div class="charts">{{range .Charts}}<div>{{.}}</div>{{end}}</div>
 <h2>Status totals</h2>
-<table><tr><th>sat</th><th>unsat</th><th>unknown</th><th>timeout</th><th title="calls stopped by the system's adaptive limit below the time limit">cut</th><th>crash</th><th>memout</th><th>error</th></tr>
+<table><tr><th>sat</th><th>unsat</th><th>unknown</th><th>timeout</th><th title="calls stopped by the system's adaptive limit below the time limit">cut</th><th>crash</th><th>memout</th><th>error</th><th title="calls answered after the solver refused an option: counted under their answer, judged as default-mode answers">refused option</th></tr>
 <tr><td>{{.Stats.Sat}} ({{pct .Stats.Sat .Stats.SolverCalls}})</td><td>{{.Stats.Unsat}} ({{pct .Stats.Unsat .Stats.SolverCalls}})</td>
 <td>{{.Stats.Unknown}} ({{pct .Stats.Unknown .Stats.SolverCalls}})</td><td>{{.Stats.Timeout}} ({{pct .Stats.Timeout .Stats.SolverCalls}})</td>
-<td>{{.Stats.LimitCut}}</td><td>{{.Stats.Crash}}</td><td>{{.Stats.Memout}}</td><td>{{.Stats.Error}}</td></tr></table>
+<td>{{.Stats.LimitCut}}</td><td>{{.Stats.Crash}}</td><td>{{.Stats.Memout}}</td><td>{{.Stats.Error}}</td><td>{{index .Stats.Counters "refused option"}}</td></tr></table>
 <h2>Distinct bugs</h2>
 {{if .Signatures}}<table><tr><th>class</th><th>solver</th><th>message (normalized)</th><th>count</th><th>first</th><th>trigger</th><th>directory</th></tr>
 {{range .Signatures}}<tr><td class="cls {{.Class}}">{{.Class}}</td><td>{{.Solver}} {{.SolverVersion}}</td><td><code>{{msg $.Campaign.System .}}</code>{{with $.SimilarTo .Signature}}<br><span class="none">≈ {{.}} above: similar message (fuzzy dedup)</span>{{end}}</td>

@@ -130,6 +130,10 @@ type Summary struct {
 	Stats    Stats  `json:"stats"`
 	Cut      uint64 `json:"cut_iterations,omitempty"`
 	CutStats Stats  `json:"cut_stats"`
+	// CutFindings are the findings of cut iterations recorded all the
+	// same (their system confirms each before returning it: CutKeeper);
+	// they are in Findings too.
+	CutFindings int64 `json:"cut_findings,omitempty"`
 	// Failed iterations ended in an error of the system (a bug of tandem,
 	// or a solver that went away): not done, like cut ones (they run
 	// again on resume), their work in Stats. FirstFailure is the first's
@@ -505,9 +509,14 @@ func run(ctx context.Context, dir string, st *Store, sys System, closeSys func()
 				t0 := time.Now()
 				fs, stats, err := safeIterate(ictx, sys, it)
 				if ictx.Err() != nil {
-					// Abandoned: it runs again on resume, and its findings
-					// are dropped, but the work it did is counted.
+					// Abandoned: it runs again on resume, and the work it
+					// did is counted; its findings are dropped unless the
+					// system confirms each before it returns it (CutKeeper):
+					// those are recorded now.
 					r.prog.addCut(stats)
+					if err == nil && len(fs) > 0 && keepsCutFindings(sys) {
+						results <- iterResult{index: i, worker: opts.Worker, wall: time.Since(t0), findings: fs, cut: true}
+					}
 					return
 				}
 				if err != nil {
@@ -679,7 +688,11 @@ func (r *runner) commitLoop(ctx context.Context, results <-chan iterResult) {
 			newSet[n.Signature] = true
 		}
 		for _, b := range batch {
-			r.prog.addIteration(b)
+			if b.cut {
+				r.prog.addCutFindings(len(b.findings))
+			} else {
+				r.prog.addIteration(b)
+			}
 			for idx := range b.findings {
 				f := &b.findings[idx]
 				sig := Signature(r.meta.System, f)

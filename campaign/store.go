@@ -442,6 +442,10 @@ type iterResult struct {
 	wall     time.Duration
 	findings []Finding
 	stats    Stats
+	// cut: an iteration cut short whose confirmed findings are kept
+	// (CutKeeper): its findings are stored (at CutFindingIndex+idx), the
+	// iteration is not marked done and its stats are counted elsewhere
+	cut bool
 }
 
 // NewSignature is a signature seen for the first time by a commit.
@@ -518,19 +522,24 @@ func (s *Store) commitOnce(ctx context.Context, id, system, pendingStatus string
 	ns := now.UnixNano()
 	for _, r := range batch {
 		st := r.stats
-		res, err := insIter.ExecContext(ctx, id, int64(r.index), r.worker, ns, int64(r.wall), st.SolverCalls,
-			st.Sat, st.Unsat, st.Unknown, st.Timeout, st.Crash, st.Memout, st.Error, int64(st.SolverCPU), int64(st.SolverWall), len(r.findings), st.LimitCut)
-		if err != nil {
-			return nil, err
+		base := 0
+		if r.cut {
+			base = CutFindingIndex
+		} else {
+			res, err := insIter.ExecContext(ctx, id, int64(r.index), r.worker, ns, int64(r.wall), st.SolverCalls,
+				st.Sat, st.Unsat, st.Unknown, st.Timeout, st.Crash, st.Memout, st.Error, int64(st.SolverCPU), int64(st.SolverWall), len(r.findings), st.LimitCut)
+			if err != nil {
+				return nil, err
+			}
+			if n, _ := res.RowsAffected(); n == 0 {
+				continue // done by someone else already: add nothing twice
+			}
+			for k, v := range st.Counters {
+				counters[k] += v
+			}
 		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			continue // done by someone else already: add nothing twice
-		}
-		for k, v := range st.Counters {
-			counters[k] += v
-		}
-		for idx := range r.findings {
-			f := &r.findings[idx]
+		for i := range r.findings {
+			f, idx := &r.findings[i], base+i
 			if insFind == nil {
 				insFind, err = tx.PrepareContext(ctx, s.q(`INSERT INTO findings (campaign, iter, idx, signature, class, solver, solver_version,
 					message, trigger_data, trigger_ext, command, output, details, found_ns)

@@ -50,6 +50,28 @@ func closeSystem(sys System) {
 	}
 }
 
+// CutKeeper is implemented by systems whose findings are each confirmed
+// (re-run, re-checked) when Iterate returns them, also when a stop or the
+// budget cut the iteration short (Iterate returns the findings it had
+// confirmed then, with a nil error). The harness records such findings in
+// the store before it stops; the iteration itself is not done and runs
+// again on resume, where a finding it makes again counts once more under
+// its signature. A system that returns unconfirmed findings from a cut
+// iteration must not implement it: their findings are dropped.
+type CutKeeper interface {
+	KeepsCutFindings() bool
+}
+
+// CutFindingIndex is added to the index of a finding kept from a cut
+// iteration in the store, so that the findings of the iteration's re-run
+// on resume (indices from 0) never collide with it.
+const CutFindingIndex = 1 << 20
+
+func keepsCutFindings(sys System) bool {
+	k, ok := sys.(CutKeeper)
+	return ok && k.KeepsCutFindings()
+}
+
 // DirUser is implemented by systems that keep files of their own in the
 // campaign directory (satfuzz keeps timed-out traces there). Run and Resume
 // call UseDir with the directory's absolute path before the first
@@ -261,8 +283,16 @@ type Stats struct {
 }
 
 // Record counts one solver run.
-func (s *Stats) Record(r *solver.Result) {
-	s.RecordStatus(r.Status)
+func (s *Stats) Record(r *solver.Result) { s.RecordAs(r, r.Status) }
+
+// RecordAs counts one solver run, with r's CPU and wall time, as one call
+// that ended with st: the outcome the system judged it to be, when that
+// is not r.Status (DIVER's unsat oracle counts a sat answer followed by a
+// failed self-check as the sat answer it judges, not as a crash; an
+// answer after a refused option as that answer, see RefusedCounter).
+// Each call is counted once, under one outcome: [Stats.Reconcile].
+func (s *Stats) RecordAs(r *solver.Result, st solver.Status) {
+	s.RecordStatus(st)
 	s.SolverCPU += r.CPU()
 	s.SolverWall += r.Wall
 	if s.FirstError == "" {
@@ -364,6 +394,24 @@ func (s *Stats) RecordStatus(st solver.Status) {
 	default:
 		s.Error++
 	}
+}
+
+// Outcomes is the sum of the outcome counters: every solver call is
+// counted under exactly one of them, so it equals SolverCalls.
+func (s *Stats) Outcomes() int64 {
+	return s.Sat + s.Unsat + s.Unknown + s.Timeout + s.Crash + s.Memout + s.Error + s.LimitCut
+}
+
+// Reconcile checks the invariant of the outcome counters: their sum is
+// SolverCalls (a call counted twice, or under no outcome, breaks it). The
+// harness checks it on every run (Summary.Health warns); systems check
+// their own counters against these in their tests.
+func (s *Stats) Reconcile() error {
+	if o := s.Outcomes(); o != s.SolverCalls {
+		return fmt.Errorf("the outcome counters (sat %d, unsat %d, unknown %d, timeout %d, crash %d, memout %d, error %d, cut %d) sum to %d, not to the %d solver calls",
+			s.Sat, s.Unsat, s.Unknown, s.Timeout, s.Crash, s.Memout, s.Error, s.LimitCut, o, s.SolverCalls)
+	}
+	return nil
 }
 
 // RecordCut counts one solver call stopped by the system's own limit

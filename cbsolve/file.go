@@ -28,11 +28,15 @@ type FileOptions struct {
 
 // SolveFile reads the script in the file path, opens its closed boxes
 // and solves it. Options.Timeout counts from the start: compiling and
-// starting the boxes is part of the time the caller gave. The boxes are
+// starting the boxes is part of the time the caller gave (CPU time of the
+// process tree with Options.TreeCPU). The boxes are
 // closed when it returns.
 func SolveFile(ctx context.Context, path string, o FileOptions) (*smtlib.Script, *Result, error) {
 	if o.Timeout <= 0 {
 		return nil, nil, cli.Option("Timeout", fmt.Errorf("time limit %v: the time limit of the solve must be positive, e.g. 60s", o.Timeout))
+	}
+	if o.Wall < 0 {
+		return nil, nil, cli.Option("Wall", fmt.Errorf("wall-clock limit %v: it must be positive, e.g. 3m, or 0 for the default", o.Wall))
 	}
 	if o.CallTimeout <= 0 {
 		return nil, nil, cli.Option("CallTimeout", fmt.Errorf("time limit %v: the time limit of a closed-box call must be positive, e.g. 1s", o.CallTimeout))
@@ -41,7 +45,7 @@ func SolveFile(ctx context.Context, path string, o FileOptions) (*smtlib.Script,
 	if err != nil {
 		return nil, nil, err
 	}
-	ctx, cancel := context.WithTimeout(ctx, o.Timeout)
+	ctx, cancel, _ := limitContext(ctx, o.Options.withDefaults())
 	defer cancel()
 	bo := cbox.Options{CallTimeout: o.CallTimeout}
 	set := cbox.NewSet(bo)

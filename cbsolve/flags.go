@@ -24,7 +24,7 @@ type FileFlags struct {
 // FlagNames are the flags of the FileOptions fields named in the
 // [cli.OptionError]s of [SolveFile], for [cli.NameFlags].
 var FlagNames = map[string]string{"Boxes": "cb", "FromDefine": "cb-from-define", "OracleDir": "oracle-dir",
-	"Timeout": "timeout", "CallTimeout": "cb-timeout"}
+	"Timeout": "timeout", "Wall": "wall", "CallTimeout": "cb-timeout"}
 
 // Register adds the flags to fs.
 func (f *FileFlags) Register(fs *pflag.FlagSet) {
@@ -35,7 +35,8 @@ func (f *FileFlags) Register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.o.OracleDir, "oracle-dir", "", "directory of Delphi oracle implementations BINARY.c / BINARY.wasm")
 	fs.StringVar(&f.mode, "mode", "cdfl", "cdfl, fuzz-only or active-learning")
 	fs.StringVar(&o.SMT, "smt", "z3", "the SMT engine: z3 or cvc5 (any solver profile name)")
-	fs.DurationVar(&o.Timeout, "timeout", 60*time.Second, "time limit of the whole solve")
+	fs.DurationVar(&o.Timeout, "timeout", 60*time.Second, "CPU-time budget of the whole solve: the CPU time of tandem's process tree (tandem with its in-process boxes, the SMT engine, exec boxes), so the verdict does not depend on the machine's load; --wall bounds the wall time besides")
+	fs.DurationVar(&o.Wall, "wall", 0, "wall-clock safety limit of the whole solve, for a box or an engine that waits without using CPU (default 3 × --timeout + 10s)")
 	fs.DurationVar(&f.o.CallTimeout, "cb-timeout", time.Second, "time limit of one closed-box call")
 	fs.BoolVar(&f.ShowStats, "stats", false, "print iterations, constraints exchanged, fuzz executions and closed-box calls on stderr")
 	fs.BoolVar(&f.JSON, "json", false, "print the verdict, model and statistics as JSON")
@@ -69,6 +70,7 @@ func (f *FileFlags) FileOptions(trace io.Writer) (FileOptions, error) {
 		return o, cli.Flag("mode", err)
 	}
 	o.Mode, o.FuzzSlice, o.Probe = m, time.Duration(f.fuzzSlice), time.Duration(f.probe)
+	o.TreeCPU = true // one solve per process: its tree's CPU is the solve's
 	if f.noTabulate {
 		o.TabulateMax, o.TableMax = -1, -1
 	}

@@ -50,8 +50,21 @@ type Options struct {
 	Mode Mode
 	// SMT names the SMT engine's solver profile (default "z3"; "cvc5").
 	SMT string
-	// Timeout bounds the whole solve (default 60s).
+	// Timeout bounds the whole solve (default 60s): wall time, or with
+	// TreeCPU the CPU time of tandem's process tree.
 	Timeout time.Duration
+	// TreeCPU makes Timeout a budget of the CPU time of tandem's process
+	// tree (proc.SelfTreeCPU: tandem with its in-process boxes, the SMT
+	// engine, exec boxes), so that the verdict within it does not depend
+	// on the machine's load, and Wall a wall-clock safety limit besides
+	// (for a box or an engine that waits without using CPU): what `tandem
+	// solve` does, one solve per process. A server that runs many solves
+	// in one process (smtserve) leaves it off: the tree's CPU is then not
+	// one solve's, and Timeout is wall time.
+	TreeCPU bool
+	// Wall is TreeCPU's wall-clock safety limit (default
+	// WallFactor×Timeout+WallSlack).
+	Wall time.Duration
 	// SMTCallTimeout bounds one check of the SMT engine (default: the time
 	// left of Timeout). The pure-SMT pre-check of CDFL gets at most a
 	// quarter of Timeout besides, so that a formula the engine cannot
@@ -129,12 +142,23 @@ type Options struct {
 	Trace io.Writer
 }
 
+// WallFactor and WallSlack give TreeCPU's default wall-clock safety
+// limit: WallFactor×Timeout+WallSlack, room for a loaded machine on which
+// a CPU second takes several wall seconds.
+const (
+	WallFactor = 3
+	WallSlack  = 10 * time.Second
+)
+
 func (o Options) withDefaults() Options {
 	if o.SMT == "" {
 		o.SMT = "z3"
 	}
 	if o.Timeout <= 0 {
 		o.Timeout = 60 * time.Second
+	}
+	if o.Wall <= 0 {
+		o.Wall = WallFactor*o.Timeout + WallSlack
 	}
 	if o.FuzzSlice == 0 {
 		o.FuzzSlice = 500 * time.Millisecond

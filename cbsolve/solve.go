@@ -110,7 +110,7 @@ func ClosedBoxes(sc *smtlib.Script) []*smt.Func {
 func Solve(ctx context.Context, sc *smtlib.Script, set *cbox.Set, fromDefine []string, opts Options) (*Result, error) {
 	opts = opts.withDefaults()
 	start := time.Now()
-	ctx, cancel := context.WithTimeout(ctx, opts.Timeout)
+	ctx, cancel, limitHit := limitContext(ctx, opts)
 	defer cancel()
 	p, err := segregate(sc, fromDefine, !opts.NoArgPurify && opts.Mode != FuzzOnly)
 	if err != nil {
@@ -144,6 +144,14 @@ func Solve(ctx context.Context, sc *smtlib.Script, set *cbox.Set, fromDefine []s
 			why = "cancelled"
 		}
 		res.Reason = why + " (" + res.Reason + ")"
+	}
+	if res.Status == Unknown && strings.HasPrefix(res.Reason, "timeout") {
+		switch limitHit() {
+		case "cpu":
+			res.Reason += fmt.Sprintf("; the process tree used its CPU budget of %v", opts.Timeout)
+		case "wall":
+			res.Reason += fmt.Sprintf("; the wall-clock safety limit %v passed before the CPU budget of %v was used", opts.Wall, opts.Timeout)
+		}
 	}
 	res.Stats = *s.st
 	res.Stats.Boxes = set.Stats()
@@ -185,6 +193,22 @@ type solve struct {
 	cpu0      time.Duration
 }
 
+// limitContext bounds a solve by opts.Timeout: in the CPU time of the
+// process tree with a wall-clock safety limit (TreeCPU), else in wall
+// time. hit says which limit ended it ("cpu", "wall"; "" for none, or
+// wall time without TreeCPU).
+func limitContext(ctx context.Context, opts Options) (_ context.Context, cancel context.CancelFunc, hit func() string) {
+	if !opts.TreeCPU {
+		ctx, cancel = context.WithTimeout(ctx, opts.Timeout)
+		return ctx, cancel, func() string { return "" }
+	}
+	if c, ok := ctx.(*proc.CPULimit); ok {
+		return c, func() {}, c.Hit // SolveFile's, which counts the boxes' start too
+	}
+	c, cancel := proc.WithCPULimit(ctx, opts.Timeout, opts.Wall, proc.SelfTreeCPU)
+	return c, cancel, c.Hit
+}
+
 func (s *solve) tracef(format string, args ...any) {
 	if s.opts.Trace != nil {
 		fmt.Fprintf(s.opts.Trace, "cbsolve: "+format+"\n", args...)
@@ -209,8 +233,13 @@ func (s *solve) run(ctx context.Context) (*Result, error) {
 		return nil, err
 	}
 	// The session's own per-command limit is the whole solve's: the
-	// contexts (the deadline, SMTCallTimeout per check) bound it.
-	e, err := startSMT(ctx, s.p, prof, s.opts.Timeout)
+	// contexts (the deadline or the CPU budget, SMTCallTimeout per check)
+	// bound it.
+	callLimit := s.opts.Timeout
+	if s.opts.TreeCPU {
+		callLimit = s.opts.Wall // Timeout is CPU time: its context ends at it
+	}
+	e, err := startSMT(ctx, s.p, prof, callLimit)
 	if err != nil {
 		return unknownOn(ctx, err)
 	}

@@ -181,12 +181,27 @@ func (d *Diver) Iterate(ctx context.Context, it *campaign.Iteration) ([]campaign
 	var cst campaign.Stats
 	var st Stats
 	fs, err := d.round(ctx, it.Rand, &st, &cst)
+	if err != nil && ctx.Err() != nil {
+		// the stop's (a re-check that could not start): the iteration
+		// is cut, and the findings it confirmed before stand (KeepsCutFindings)
+		err = nil
+	}
 	if st.SeedsSkipped > 0 && st.Mutants == 0 && st.Unsat.Mutants == 0 && len(fs) == 0 {
 		cst.Skipped++ // the harness calls a campaign whose every seed is skipped broken
+	}
+	if err == nil && ctx.Err() == nil && !d.opt.NoSolver {
+		for _, m := range st.reconcile(&cst) {
+			cst.Count(MiscountCounter+strings.SplitN(m, " (", 2)[0], 1)
+		}
 	}
 	st.Record(&cst)
 	return fs, cst, err
 }
+
+// KeepsCutFindings implements campaign.CutKeeper: every finding DIVER
+// returns has been confirmed by a re-run (a confirmation cut by the stop
+// confirms nothing), so those of an iteration cut short are recorded.
+func (d *Diver) KeepsCutFindings() bool { return true }
 
 // round is the body of one iteration; all randomness comes from r. It
 // takes a built-in seed, or draws seed files until one is usable, at
@@ -291,7 +306,7 @@ func (d *Diver) seedRound(ctx context.Context, r *rand.Rand, st *Stats, cst *cam
 		if err != nil {
 			return nil, err
 		}
-		cst.Record(res)
+		recordSeed(ctx, cst, st, res)
 		if res != nil {
 			st.SeedCPU += res.CPU().Microseconds()
 			if d.modelFrom == nil {

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -70,6 +71,9 @@ func fakeSolver(mode, dir string, args []string) int {
 		}
 		return 0
 	}
+	if mode == "spinseed" { // every run burns, the seed's too
+		burn(time.Hour)
+	}
 	seeded := filepath.Join(dir, "seeded")
 	if _, err := os.Stat(seeded); err != nil {
 		_ = os.WriteFile(seeded, nil, 0o644)
@@ -82,7 +86,7 @@ func fakeSolver(mode, dir string, args []string) int {
 		return 0
 	}
 	switch mode {
-	case "unsatbad", "unsatgood", "unsatrefuse":
+	case "unsatbad", "unsatgood", "unsatrefuse", "unsatselfcheck":
 		return fakeUnsatSolver(mode, args)
 	case "refuse": // z3 trunk on smt.string_solver=z3str3: refuses it, answers, fails its model check
 		for _, a := range args {
@@ -92,6 +96,20 @@ func fakeSolver(mode, dir string, args []string) int {
 				fmt.Println(`(error "line 3 column 10: an invalid model was generated")`)
 				return 0
 			}
+		}
+		fmt.Println("sat")
+		fmt.Println(fakeSeedModel)
+	case "refuseok": // refuses fake.opt=1, then answers sat with a good model
+		if slices.Contains(args, "fake.opt=1") {
+			fmt.Println(`(error "line 1 column 7: invalid parameter for fake.opt, valid options are 0")`)
+		}
+		fmt.Println("sat")
+		fmt.Println(fakeSeedModel)
+	case "refusebad": // refuses fake.opt=1, then answers sat with a model that falsifies (> x y)
+		if slices.Contains(args, "fake.opt=1") {
+			fmt.Println(`(error "line 1 column 7: invalid parameter for fake.opt, valid options are 0")`)
+			fmt.Println("sat\n(\n  (define-fun x () Int 0)\n  (define-fun y () Int 0)\n)")
+			return 0
 		}
 		fmt.Println("sat")
 		fmt.Println(fakeSeedModel)

@@ -56,13 +56,13 @@ func (o *optionPool) draw(r *rand.Rand) []string {
 }
 
 // retire retires each option of opts that the solver's error message
-// refuses (see refuses); it returns the options newly retired.
+// refuses (see solver.RefusesOption); it returns the options newly retired.
 func (o *optionPool) retire(opts []string, msg string) []string {
 	var out []string
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	for _, x := range opts {
-		if _, gone := o.retired[x]; gone || !refuses(msg, x) {
+		if _, gone := o.retired[x]; gone || !solver.RefusesOption(msg, x) {
 			continue
 		}
 		if o.retired == nil {
@@ -72,53 +72,6 @@ func (o *optionPool) retire(opts []string, msg string) []string {
 		out = append(out, x)
 	}
 	return out
-}
-
-// refuses reports whether a solver's error message refuses option opt:
-// it names the option's key (z3's smt.string_solver of
-// smt.string_solver=z3str3, or the last part, as z3's "unknown parameter
-// 'foo' at module 'smt'" does for smt.foo; cvc5's strings-exp of
-// --strings-exp) and says the option or its value is not taken. An error
-// that does not name the option (a parse error of the mutant, say)
-// retires nothing.
-func refuses(msg, opt string) bool {
-	key := strings.TrimLeft(opt, "-:")
-	if i := strings.IndexAny(key, "= "); i >= 0 {
-		key = key[:i]
-	}
-	if key == "" {
-		return false
-	}
-	m := strings.ToLower(msg)
-	key = strings.ToLower(key)
-	last := key[strings.LastIndexByte(key, '.')+1:]
-	if !strings.Contains(m, key) && !(last != key && quotes(m, last)) {
-		return false
-	}
-	for _, w := range refusals {
-		if strings.Contains(m, w) {
-			return true
-		}
-	}
-	return false
-}
-
-// refusals are what solvers say when they do not take an option: z3
-// ("invalid parameter for smt.string_solver, valid options are …",
-// "unknown parameter 'foo' at module 'smt'"), cvc5 ("can't understand
-// option `--foo'"), Bitwuzla ("invalid option '--foo'").
-var refusals = []string{"invalid", "unknown", "unrecognized", "unrecognised", "can't understand", "cannot understand",
-	"not supported", "unsupported", "illegal", "legal values", "valid options", "no such option"}
-
-// quotes reports whether s quotes w: 'w', `w' or "w" (a short key such as
-// "solver" must not match "unknown constant solver").
-func quotes(s, w string) bool {
-	for _, q := range []string{"'" + w + "'", "`" + w + "'", `"` + w + `"`} {
-		if strings.Contains(s, q) {
-			return true
-		}
-	}
-	return false
 }
 
 // fuzzOptions is the paper's option fuzzing: the default mode, or one or

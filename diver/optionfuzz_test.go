@@ -32,8 +32,8 @@ func TestRefuses(t *testing.T) {
 		{"unknown sort RegEx", "smt.string_solver=z3str3", false},
 		{"invalid", "", false},
 	} {
-		if got := refuses(c.msg, c.opt); got != c.want {
-			t.Errorf("refuses(%q, %q) = %v, want %v", c.msg, c.opt, got, c.want)
+		if got := solver.RefusesOption(c.msg, c.opt); got != c.want {
+			t.Errorf("RefusesOption(%q, %q) = %v, want %v", c.msg, c.opt, got, c.want)
 		}
 	}
 }

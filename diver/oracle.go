@@ -481,6 +481,7 @@ func freshSession(ctx context.Context, p *solver.Profile, mode solver.Mode, time
 	}
 	c.wall = ex.Wall
 	a = exchangeAnswer(p, ex)
+	refusedOption(p, &a)
 	c.output = a.output
 	return a, c, true
 }
@@ -500,7 +501,9 @@ func verify(ctx context.Context, p *solver.Profile, mode solver.Mode, timeout ti
 	if err != nil {
 		return nil, nil, err
 	}
-	out, f, bad := Judge(script, modelText, logic, res)
+	a := resultAnswer(res)
+	refusedOption(p, &a) // judged as the candidate was: an answer after a refused option stands
+	out, f, bad := judgeAnswer(a, logic, textCheck(script, res))
 	if out != OutcomeBug || f.Class != want.Class || campaign.NormalizeMessage(f.Message) != campaign.NormalizeMessage(want.Message) {
 		return nil, res, nil
 	}

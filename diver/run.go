@@ -43,19 +43,50 @@ type answer struct {
 	// (an error, a failed self-check): the unsat oracle's candidate;
 	// answered: it printed an answer to check-sat
 	saidSat, answered bool
+	// errBefore are the (error "…") messages printed before the answer;
+	// refused is the first when every one of them refuses an option of
+	// the run (see refusedOption): the answer then stands, as a
+	// default-mode answer.
+	errBefore []string
+	refused   string
+	said      solver.Status // the check-sat answer printed, when answered
+	// cancelled: a stop of tandem's (the budget, a signal) ended the call
+	// before its answer: no outcome, the caller returns.
+	cancelled bool
 }
 
 func resultAnswer(res *solver.Result) answer {
 	a := answer{status: res.Status, signature: res.Signature, signal: res.Signal, errors: res.Errors, reason: res.Reason, res: res, output: output(res)}
-	a.answered = len(res.Answers) > 0
-	a.saidSat = a.answered && res.Answers[len(res.Answers)-1] == solver.StatusSat
+	if a.answered = len(res.Answers) > 0; a.answered {
+		a.said = res.Answers[len(res.Answers)-1]
+	}
+	a.saidSat = a.answered && a.said == solver.StatusSat
 	for _, raw := range res.RawResponses {
 		if solver.LooksLikeModel(raw) {
 			a.model = raw
 			break
 		}
 	}
+	a.errBefore = solver.ErrorsBeforeAnswer(res)
 	return a
+}
+
+// refusedOption applies the rule for an option the solver refuses before
+// it answers (z3 trunk: "invalid parameter for smt.string_solver, valid
+// options are …", then sat or unsat): the call ran without that option,
+// so its answer is a default-mode answer, counted and judged as such, not
+// an error (campaign.RefusedCounter counts it; the refusal's text goes to
+// the error kinds). It applies only when every error before the answer
+// refuses one of p's options; any other error before the answer still
+// means the solver skipped a command of the mutant.
+func refusedOption(p *solver.Profile, a *answer) {
+	if !a.answered || !solver.RefusedOptions(a.errBefore, p.Options) {
+		return
+	}
+	a.refused = a.errBefore[0]
+	if a.status == solver.StatusError {
+		a.status, a.reason = a.said, ""
+	}
 }
 
 // exchangeAnswer reads the replies of one isolated exchange ((push 1),
@@ -74,7 +105,7 @@ func exchangeAnswer(p *solver.Profile, ex solver.Exchange) answer {
 		case solver.RespAnswer:
 			if !answered {
 				a.status, answered = r.Status, true
-				a.saidSat, a.answered = r.Status == solver.StatusSat, true
+				a.saidSat, a.answered, a.said = r.Status == solver.StatusSat, true, r.Status
 			}
 		case solver.RespError, solver.RespUnsupported:
 			if line, _, ok := p.MatchSignature(r.Raw); ok && a.signature == "" {
@@ -83,11 +114,15 @@ func exchangeAnswer(p *solver.Profile, ex solver.Exchange) answer {
 			if r.Kind == solver.RespError {
 				a.errors = append(a.errors, r.Message)
 			}
-			if !answered && errBefore == "" {
-				errBefore = r.Message
+			if !answered {
+				msg := r.Message
 				if r.Kind == solver.RespUnsupported {
-					errBefore = "unsupported"
+					msg = "unsupported"
 				}
+				if errBefore == "" {
+					errBefore = msg
+				}
+				a.errBefore = append(a.errBefore, msg)
 			}
 		case solver.RespOther:
 			if answered && a.model == "" && solver.LooksLikeModel(r.Raw) {
@@ -162,6 +197,7 @@ const ProbeMutants = 3
 // session per option set (the default), or one solver process each.
 type runner struct {
 	d        *Diver
+	unsat    bool // the unsat side's mutants (see outcome)
 	ss       *seedScript
 	cst      *campaign.Stats
 	st       *Stats
@@ -262,12 +298,66 @@ func (rn *runner) runLimited(ctx context.Context, p *solver.Profile, mu *Mutant,
 	}
 	a := resultAnswer(res)
 	a.cpu = res.CPU()
-	if a.cut = res.Status == solver.StatusTimeout && rn.limit.cuts(lim); a.cut {
-		rn.cst.RecordCut(res)
-	} else {
-		rn.cst.Record(res)
-	}
+	a.cut = res.Status == solver.StatusTimeout && rn.limit.cuts(lim)
+	rn.record(ctx, p, &a, res)
 	return a, nil
+}
+
+// record counts one call of a mutant in the campaign's counters, once,
+// under the outcome its oracle judges it to be (outcome): the invariant
+// that Stats.reconcile checks. A call a stop of tandem's ended (the
+// budget's deadline, a cancel: answer.cancelled) is no outcome, only its
+// CPU time is counted; an answer after a refused option is counted as
+// that answer (refusedOption).
+func (rn *runner) record(ctx context.Context, p *solver.Profile, a *answer, res *solver.Result) {
+	refusedOption(p, a)
+	if ctx.Err() != nil && (a.status == solver.StatusTimeout || a.status == solver.StatusError) {
+		a.cancelled = true
+	}
+	switch {
+	case a.cancelled:
+		if res != nil {
+			rn.cst.SolverCPU += res.CPU()
+			rn.cst.SolverWall += res.Wall
+		}
+		return
+	case a.cut:
+		rn.cst.RecordCut(res)
+	case res != nil:
+		rn.cst.RecordAs(res, rn.outcome(a))
+	default:
+		rn.cst.RecordStatus(rn.outcome(a))
+	}
+	if a.refused != "" {
+		rn.cst.Count(campaign.RefusedCounter, 1)
+		rn.st.errorKind(a.refused)
+	}
+}
+
+// recordSeed counts a seed's run as record counts a mutant's: a run a
+// stop of tandem's ended is no outcome, only its CPU time counts.
+func recordSeed(ctx context.Context, cst *campaign.Stats, st *Stats, res *solver.Result) {
+	if ctx.Err() != nil && (res.Status == solver.StatusTimeout || res.Status == solver.StatusError) {
+		cst.SolverCPU += res.CPU()
+		cst.SolverWall += res.Wall
+		return
+	}
+	cst.Record(res)
+	st.seedRun(res)
+}
+
+// outcome is the status a mutant's call is counted under: its status,
+// but on the unsat side (runner.unsat) a sat answer whatever came with it
+// (z3's model_validate printing "an invalid model was generated" after
+// sat, which alone makes a crash status): the unsat oracle judges it as
+// the sat candidate it is, and counting it a crash as well made the
+// crash counter of a campaign count every sat answer of z3 trunk's
+// unsound configurations (issue 26).
+func (rn *runner) outcome(a *answer) solver.Status {
+	if rn.unsat && a.saidSat {
+		return solver.StatusSat
+	}
+	return a.status
 }
 
 // body is the commands of one mutant inside its scope: the fresh
@@ -326,7 +416,7 @@ func (rn *runner) runIncremental(ctx context.Context, p *solver.Profile, mu *Mut
 	}
 	if err != nil {
 		if ctx.Err() != nil {
-			return answer{status: solver.StatusError, reason: "cancelled"}, true, nil
+			return answer{status: solver.StatusError, reason: "cancelled", cancelled: true}, true, nil
 		}
 		// the session cannot go on (the solver no longer starts)
 		rn.closeSession(spec(p))
@@ -338,19 +428,17 @@ func (rn *runner) runIncremental(ctx context.Context, p *solver.Profile, mu *Mut
 	ses.wall += ex.Wall
 	a := exchangeAnswer(p, ex)
 	a.reset, a.ses, a.cpu = usedReset, ses.s, cpu
-	if a.cut = a.status == solver.StatusTimeout && rn.limit.cuts(lim); a.cut {
-		rn.cst.RecordCut(nil)
-	} else {
-		rn.cst.RecordStatus(a.status)
-	}
+	a.cut = a.status == solver.StatusTimeout && rn.limit.cuts(lim)
 	if a.status == solver.StatusError && mentionsIncremental(a.errors) {
 		// the solver refuses something in incremental mode: this
-		// mutant and the rest of the seed go one-shot
+		// mutant and the rest of the seed go one-shot (whose run is
+		// the one counted)
 		rn.closeSession(spec(p))
 		rn.oneShot = true
 		rn.st.fallback("solver: " + campaign.ErrorKind(a.errors[0]))
 		return answer{}, false, nil
 	}
+	rn.record(ctx, p, &a, nil)
 	if rn.d.opt.SessionMutants > 0 && ses.mutants >= rn.d.opt.SessionMutants {
 		rn.closeSession(spec(p)) // a fresh process for the next mutants
 	}

@@ -1,9 +1,11 @@
 package diver
 
 import (
+	"fmt"
 	"time"
 
 	"tandem/campaign"
+	"tandem/solver"
 )
 
 // Stats counts what DIVER did; campaign iterations report them as
@@ -45,6 +47,8 @@ type Stats struct {
 	ResetMutants        int64 // of Incremental: solved after a (reset) in the session (Options.Session)
 	AutoPush, AutoReset int64 // seeds whose sessions SessionAuto set to push or reset after probing
 	SeedCPU             int64 // microseconds of solver CPU spent getting seed models
+	SeedRuns            int64 // solver runs on seeds (for a model, or to find an unsat seed)
+	SeedCrashes         int64 // of SeedRuns: crashes and failed self-checks
 	Sessions            int64 // incremental sessions ended
 	SessionRestarts     int64 // solver processes restarted inside sessions (after a crash or timeout)
 	IncrementalOnly     int64 // findings reproduced in a fresh session but not one-shot
@@ -72,6 +76,53 @@ func (s *Stats) seedUsed(logic string) {
 		s.SeedsByLogic = map[string]int64{}
 	}
 	s.SeedsByLogic[logicName(logic)]++
+}
+
+func (s *Stats) seedRun(res *solver.Result) {
+	s.SeedRuns++
+	if res != nil && res.Status == solver.StatusCrash {
+		s.SeedCrashes++
+	}
+}
+
+// MiscountCounter+what counts the iterations whose counters do not
+// reconcile (Stats.reconcile): a bug of tandem's counting, never
+// expected; the tests of every side and stop assert there is none.
+const MiscountCounter = "miscount: "
+
+// reconcile checks the invariants between DIVER's counters and the
+// campaign's (c) after an iteration that ran to its end, and names those
+// that fail: every mutant has exactly one outcome on its side; the
+// campaign counts one call per seed run, mutant and cut re-check, each
+// under one outcome (campaign.Stats.Reconcile); its crashes are the calls
+// DIVER judged crashes (a sat answer on an unsat-seed mutant followed by a
+// failed self-check is a sat candidate, not a crash as well); its cut
+// calls are the mutants cut.
+func (s *Stats) reconcile(c *campaign.Stats) []string {
+	var bad []string
+	check := func(what string, got, want int64) {
+		if got != want {
+			bad = append(bad, fmt.Sprintf("%s (%d, want %d)", what, got, want))
+		}
+	}
+	if err := c.Reconcile(); err != nil {
+		bad = append(bad, "campaign outcomes ("+err.Error()+")")
+	}
+	check("sat-seed mutant outcomes", s.MutantSat+s.MutantUnsat+s.MutantUnknown+s.MutantCut+s.MutantError+s.MutantCrash+
+		s.ModelUnreadable+s.ModelUndefined+s.ModelFalse, s.Mutants)
+	u := &s.Unsat
+	check("unsat-seed mutant outcomes", u.Unsat+u.SatCandidates+u.Unknown+u.Timeout+u.Cut+u.Error+u.Crash, u.Mutants)
+	var rechecks, recheckCrashes int64
+	for k, v := range s.CutRecheck {
+		rechecks += v
+		if k == solver.StatusCrash.String() {
+			recheckCrashes += v
+		}
+	}
+	check("solver calls", c.SolverCalls, s.SeedRuns+s.Mutants+u.Mutants+rechecks)
+	check("crashes", c.Crash, s.SeedCrashes+s.MutantCrash+u.Crash+recheckCrashes)
+	check("cut calls", c.LimitCut, s.MutantCut+u.Cut)
+	return bad
 }
 
 func (s *Stats) cutRecheck(status string, cpu time.Duration) {
@@ -131,7 +182,7 @@ func (s *Stats) Record(c *campaign.Stats) {
 		"mutant_unknown": s.MutantUnknown, "mutant_cut": s.MutantCut, "cut_cpu_us": s.CutCPU, "cut_recheck_cpu_us": s.CutRecheckCPU, "mutant_error": s.MutantError, "mutant_crash": s.MutantCrash,
 		"model_unreadable": s.ModelUnreadable, "model_undefined": s.ModelUndefined, "model_false": s.ModelFalse,
 		"not_reproduced": s.NotReproduced, "option_runs": s.OptionRuns,
-		"incremental": s.Incremental, "reset_mutants": s.ResetMutants, "auto_push": s.AutoPush, "auto_reset": s.AutoReset, "seed_cpu_us": s.SeedCPU, "sessions": s.Sessions, "session_restarts": s.SessionRestarts,
+		"incremental": s.Incremental, "reset_mutants": s.ResetMutants, "auto_push": s.AutoPush, "auto_reset": s.AutoReset, "seed_cpu_us": s.SeedCPU, "seed_runs": s.SeedRuns, "seed_crash": s.SeedCrashes, "sessions": s.Sessions, "session_restarts": s.SessionRestarts,
 		"incremental_only": s.IncrementalOnly, "session_history": s.SessionHistory, "harness_mismatch": s.HarnessMismatch,
 	} {
 		if v != 0 {

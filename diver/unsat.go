@@ -40,6 +40,7 @@ type UnsatStats struct {
 	NoMutant        int64 // mutation attempts that gave nothing (no rule applied, or over MaxNodes)
 	Unsat           int64 // answered unsat (the mutant joins the pool)
 	SatCandidates   int64 // answered sat: candidates of the unsat oracle
+	SatSelfCheck    int64 // of SatCandidates: sat, then a failed self-check (z3: "an invalid model was generated"); counted as sat, not as crashes
 	Unknown         int64 // answered unknown
 	Timeout         int64 // timeouts and memouts at Options.Timeout
 	Cut             int64 // stopped by the adaptive limit below Options.Timeout
@@ -59,7 +60,7 @@ func (u *UnsatStats) record(c *campaign.Stats) {
 	for k, v := range map[string]int64{
 		"unsat_seeds": u.Seeds, "unsat_seed_status_conflict": u.StatusConflict, "unsat_mutants": u.Mutants,
 		"unsat_strengthened": u.Strengthened, "unsat_rewritten": u.Rewritten, "unsat_no_mutant": u.NoMutant,
-		"unsat_answer_unsat": u.Unsat, "unsat_answer_sat": u.SatCandidates, "unsat_answer_unknown": u.Unknown,
+		"unsat_answer_unsat": u.Unsat, "unsat_answer_sat": u.SatCandidates, "unsat_sat_self_check_failed": u.SatSelfCheck, "unsat_answer_unknown": u.Unknown,
 		"unsat_answer_timeout": u.Timeout, "unsat_answer_cut": u.Cut, "unsat_answer_error": u.Error, "unsat_answer_crash": u.Crash,
 		"unsat_not_reproduced": u.NotReproduced, "unsat_model_accepted": u.ModelAccepted, "unsat_model_undefined": u.ModelUndefined,
 		"unsat_default_not_unsat": u.DefaultNotUnsat, "unsat_findings": u.Findings,
@@ -199,6 +200,7 @@ func (d *Diver) unsatRound(ctx context.Context, r *rand.Rand, st *Stats, cst *ca
 	m := &unsatMutator{st: ss.st, opt: &d.opt, gen: gen, rw: newRewriter(ss.st, gen), sizes: sizes, stats: u}
 	pool := []*Seed{{Formula: f, st: ss.st}}
 	rn := newRunner(d, ss, st, cst)
+	rn.unsat = true
 	defer rn.close()
 	if d.modelFrom == nil {
 		rn.limit.answered(us.res.CPU())
@@ -257,6 +259,9 @@ func (d *Diver) unsatRound(ctx context.Context, r *rand.Rand, st *Stats, cst *ca
 		switch {
 		case a.saidSat:
 			u.SatCandidates++
+			if a.status == solver.StatusCrash {
+				u.SatSelfCheck++
+			}
 			key := UnsatMessage + "|" + spec(p)
 			if seen[key] {
 				continue

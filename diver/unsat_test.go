@@ -26,6 +26,8 @@ const fakeUnsatSeed = "(set-logic QF_LIA)\n(declare-fun x () Int)\n(declare-fun 
 //     x = y = 0, a model that falsifies (> x y); everything else unsat;
 //   - unsatrefuse: unsatbad, after an error line that refuses fake.opt=1
 //     (as z3 trunk refuses smt.string_solver=z3str3 and answers anyway);
+//   - unsatselfcheck: unsatbad, with z3's model_validate error after each
+//     sat answer (a crash signature);
 //   - unsatgood: with fake.opt=1, a script that fakeSeedModel satisfies
 //     (tandem's evaluator) is answered sat with it, anything else unsat:
 //     run on the satisfiable fakeSeed, which it called unsat, so its sat
@@ -49,9 +51,16 @@ func fakeUnsatSolver(mode string, args []string) int {
 		os.Stdout.WriteString(`(error "line 1 column 7: invalid parameter for fake.opt, valid options are 0")` + "\n")
 		mode = "unsatbad"
 	}
+	selfCheck := mode == "unsatselfcheck"
+	if selfCheck {
+		mode = "unsatbad"
+	}
 	switch {
 	case mode == "unsatbad" && opt && (bytes.Count(text, []byte("(assert")) > 2 || bytes.Contains(text, []byte("(and "))):
 		os.Stdout.WriteString("sat\n(\n  (define-fun x () Int 0)\n  (define-fun y () Int 0)\n)\n")
+		if selfCheck { // z3's model_validate after a wrong sat
+			os.Stdout.WriteString(`(error "line 9 column 10: an invalid model was generated")` + "\n")
+		}
 	case mode == "unsatgood" && opt:
 		if ok, err := SatisfiedBy(text, fakeSeedModel); err == nil && ok {
 			os.Stdout.WriteString("sat\n" + fakeSeedModel + "\n")
@@ -223,5 +232,49 @@ func TestUnsatOracleRefusedOption(t *testing.T) {
 	}
 	if len(st.Retired) != 0 || len(d.options.live()) != 1 || st.OptionRuns != 20 {
 		t.Errorf("retired %v, live %v, option runs %d: want the option kept for all 20 mutants", st.Retired, d.options.live(), st.OptionRuns)
+	}
+	// issue 26: the refusal means the call ran in the default mode, so
+	// its answer counts as that answer (unsat, or the sat candidate), not
+	// as an error; the refusal has its own counter and its error kind
+	u := st.Unsat
+	if u.Error != 0 || cst.Error != 0 || u.Unsat == 0 {
+		t.Errorf("answers after a refused option counted as errors: unsat side %+v, campaign errors %d", u, cst.Error)
+	}
+	if n := cst.Counters[campaign.RefusedCounter]; n != 20 {
+		t.Errorf("refused-option counter %d, want 20 (every mutant ran with the refused option)", n)
+	}
+	if n := st.ErrorKinds[campaign.ErrorKind("line 1 column 7: invalid parameter for fake.opt, valid options are 0")]; n != 20 {
+		t.Errorf("the refusal is not in the error kinds 20 times: %v", st.ErrorKinds)
+	}
+	if bad := st.reconcile(&cst); len(bad) > 0 {
+		t.Errorf("counters do not reconcile: %v", bad)
+	}
+}
+
+// Issue 26, item 1: z3 trunk's unsound configuration answered sat on
+// unsat-seed mutants and its model_validate then printed "an invalid
+// model was generated" (a crash signature): each such call was counted a
+// crash by the campaign and a sat candidate by the unsat oracle, so the
+// crash counter jumped by 15 with no crash behind it. Each call counts
+// once, as the sat candidate the oracle judges.
+func TestUnsatSelfCheckIsNoCrash(t *testing.T) {
+	d := unsatFakeDiver(t, "unsatselfcheck", fakeUnsatSeed)
+	d.profile.Signatures = []string{"invalid model was generated"}
+	var st Stats
+	var cst campaign.Stats
+	fs, err := d.round(context.Background(), rand.New(rand.NewPCG(1, 2)), &st, &cst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := st.Unsat
+	if len(fs) != 1 || u.SatCandidates == 0 || u.SatSelfCheck != u.SatCandidates {
+		t.Fatalf("%d findings, unsat stats %+v", len(fs), u)
+	}
+	if cst.Crash != 0 || u.Crash != 0 || cst.Sat != u.SatCandidates {
+		t.Errorf("campaign crash %d, sat %d; unsat side crash %d, sat candidates %d: want no crash, one sat per candidate",
+			cst.Crash, cst.Sat, u.Crash, u.SatCandidates)
+	}
+	if bad := st.reconcile(&cst); len(bad) > 0 {
+		t.Errorf("counters do not reconcile: %v", bad)
 	}
 }

@@ -176,18 +176,25 @@ func countRun(st *campaign.Stats, t *trace.Trace, res *Result) {
 	if res.InProcess {
 		st.InProcessCPU += res.CPU
 	}
-	if res.Timeout {
+	// A run that ends early ends in the call len(res.Answers), which no
+	// answer counts: it is a call of its own, counted once, under the
+	// outcome that ended it (the outcome counters sum to the calls:
+	// campaign.Stats.Reconcile; they used to count the outcome without
+	// the call).
+	switch {
+	case res.Timeout:
+		st.SolverCalls++
 		st.Timeout++
 		st.Count("timeouts", 1)
 		// What the timeouts cost: the share of the budget they ate is
 		// timeout_wall_ms over the campaign's time × jobs (bench/satfuzz/timeouts.sh).
 		st.Count("timeout_wall_ms", res.Wall.Milliseconds())
 		st.Count("timeout_cpu_ms", res.CPU.Milliseconds())
-	}
-	if res.Memout {
+	case res.Memout:
+		st.SolverCalls++
 		st.Memout++
-	}
-	if res.Crash != "" || res.Error != "" {
+	case res.Crash != "" || res.Error != "":
+		st.SolverCalls++
 		st.Crash++
 	}
 	if res.ProofChecked {

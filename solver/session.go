@@ -504,7 +504,16 @@ func (s *Session) died(why string) Reply {
 	// signature too, but a solver that dies of its memory limit did not
 	// crash (one-shot runs called it memout, sessions crash: DIVER then
 	// reported it as an incremental-only crash of Bitwuzla)
-	if hasOOMMarker(inc.errC.data) {
+	if lim := inc.pr.Exit().LimitHit; lim != "" {
+		// tandem killed the tree at its limit (the cgroup's OOM killer,
+		// the tree's CPU or memory check): a stop of tandem's, as Run
+		// calls it, never a crash of the solver's
+		r.Status, r.Signature = StatusMemout, ""
+		if lim == "cpu" {
+			r.Status = StatusTimeout
+		}
+		r.Message = why + "; the process tree passed its " + lim + " limit and was killed"
+	} else if hasOOMMarker(inc.errC.data) {
 		r.Status = StatusMemout
 	} else if _, norm, ok := findSignature(inc.errC.data, s.p.Signatures); ok {
 		r.Signature = norm

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -20,8 +21,10 @@ func runComparison(cmd *cobra.Command, f *bandit.CompareFlags) error {
 	if err != nil && cli.ExitCode(err) != 10 {
 		return err
 	}
-	if werr := writeComparison(cmd, f.Out); werr != nil {
+	if werr := writeComparison(cmd, f.Out); werr != nil && !errors.Is(werr, bandit.ErrNoFinishedRuns) {
 		return werr
+	} else if werr != nil {
+		fmt.Fprintln(cmd.ErrOrStderr(), "tandem: nothing to compare:", werr) // every run cut: the campaign's summary says so
 	}
 	return err
 }
