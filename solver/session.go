@@ -6,12 +6,13 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime"
 	"strconv"
 	"strings"
 	"sync"
 	"syscall"
 	"time"
+
+	"tandem/internal/proc"
 )
 
 // SessionOptions are the settings of an incremental [Session].
@@ -291,7 +292,7 @@ func (s *Session) startWait(ctx context.Context, inc *incarnation, deadline time
 	if s.opts.CallCPU > 0 {
 		w.limit = s.opts.CallCPU
 		w.cpu0 = inc.pr.TreeCPU()
-		w.look = time.Now().Add(nextCPULook(w.limit))
+		w.look = time.Now().Add(proc.NextCPULook(w.limit))
 	}
 	w.arm()
 	if ctx.Done() != nil {
@@ -309,12 +310,6 @@ func (w *callWait) arm() {
 		d = w.look
 	}
 	w.out.SetReadDeadline(d)
-}
-
-// nextCPULook is the wall time in which a tree can use rest of CPU time
-// at the earliest (at least 2 ms).
-func nextCPULook(rest time.Duration) time.Duration {
-	return max(rest/time.Duration(runtime.NumCPU()), 2*time.Millisecond)
 }
 
 func (w *callWait) stop() {
@@ -435,7 +430,7 @@ func (s *Session) readReply(ctx context.Context, inc *incarnation, w *callWait) 
 				}
 				return r
 			}
-			w.look = now.Add(nextCPULook(w.limit - used))
+			w.look = now.Add(proc.NextCPULook(w.limit - used))
 		}
 		// the deadline came early (ctx's AfterFunc of an earlier call
 		// on the same pipe): arm it again, then look at ctx, whose
