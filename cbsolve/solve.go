@@ -146,7 +146,13 @@ func Solve(ctx context.Context, sc *smtlib.Script, set *cbox.Set, fromDefine []s
 		res.Reason = why + " (" + res.Reason + ")"
 	}
 	if res.Status == Unknown && strings.HasPrefix(res.Reason, "timeout") {
-		switch limitHit() {
+		hit := limitHit()
+		if d, ok := ctx.Deadline(); hit == "" && opts.TreeCPU && ok && !time.Now().Before(d) {
+			// the fuzzer saw the wall deadline (time.Until) before the
+			// limit's timer ended the context
+			hit = "wall"
+		}
+		switch hit {
 		case "cpu":
 			res.Reason += fmt.Sprintf("; the process tree used its CPU budget of %v", opts.Timeout)
 		case "wall":
