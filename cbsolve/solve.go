@@ -146,7 +146,13 @@ func Solve(ctx context.Context, sc *smtlib.Script, set *cbox.Set, fromDefine []s
 		res.Reason = why + " (" + res.Reason + ")"
 	}
 	if res.Status == Unknown && strings.HasPrefix(res.Reason, "timeout") {
-		switch limitHit() {
+		hit := limitHit()
+		if d, ok := ctx.Deadline(); hit == "" && opts.TreeCPU && ok && !time.Now().Before(d) {
+			// the fuzzer saw the wall deadline (time.Until) before the
+			// limit's timer ended the context
+			hit = "wall"
+		}
+		switch hit {
 		case "cpu":
 			res.Reason += fmt.Sprintf("; the process tree used its CPU budget of %v", opts.Timeout)
 		case "wall":
@@ -280,23 +286,53 @@ func (s *solve) checkSMT(ctx context.Context, m1 []assign) (*outcome, error) {
 // end (its deadline, a Ctrl-C) makes the solve stop.
 func (s *solve) checkSMTWithin(ctx context.Context, m1 []assign, limit time.Duration) (*outcome, error) {
 	cctx := ctx
+	hit := func() string { return "" }
 	if limit > 0 {
 		var cancel context.CancelFunc
-		cctx, cancel = context.WithTimeout(ctx, limit)
+		cctx, cancel, hit = s.checkLimit(ctx, limit)
 		defer cancel()
 	}
 	t0 := time.Now()
 	o, err := s.smt.check(cctx, m1)
 	s.st.SMTCalls++
 	s.st.SMTTime += time.Since(t0)
-	if d, ok := cctx.Deadline(); err != nil && limit > 0 && ctx.Err() == nil && ok && !time.Now().Before(d) {
-		// The check's own limit ended it, and the session could not
-		// restart its solver within that limit: the next command
-		// restarts it with the solve's time.
-		s.tracef("SMT check out of its %v: %v", limit, err)
+	if limit > 0 && ctx.Err() == nil && (o != nil && o.status == solver.StatusTimeout || err != nil && cctx.Err() != nil) {
+		// The check's own limit ended it (when the session could not
+		// restart its solver within that limit, an error: the next
+		// command restarts it with the solve's time).
+		s.tracef("SMT check out of its %v%s: %v", limit, hit(), err)
 		return &outcome{status: solver.StatusTimeout}, nil
 	}
 	return o, err
+}
+
+// checkLimit bounds one SMT check (or a few: a learning step's bounded
+// checks) by limit: with TreeCPU, in CPU time of tandem's process tree,
+// which holds the engine's, as --timeout is (a loaded machine does not
+// cut a check short, nor a sleeping engine use it up), under the solve's
+// wall-clock safety limit; else in wall time. hit says which limit ended
+// it (" (cpu limit)", " (wall limit)", or "").
+func (s *solve) checkLimit(ctx context.Context, limit time.Duration) (context.Context, context.CancelFunc, func() string) {
+	if !s.opts.TreeCPU {
+		c, cancel := context.WithTimeout(ctx, limit)
+		return c, cancel, func() string { return "" }
+	}
+	c, cancel := proc.WithCPULimit(ctx, limit, s.opts.Wall, proc.SelfTreeCPU)
+	return c, cancel, func() string {
+		if h := c.Hit(); h != "" {
+			return " (" + h + " limit)"
+		}
+		return ""
+	}
+}
+
+// spentSince is what a check used since (t0, c0 = time.Now(),
+// proc.SelfTreeCPU() at its start) in checkLimit's measure.
+func (s *solve) spentSince(t0 time.Time, c0 time.Duration) time.Duration {
+	if s.opts.TreeCPU {
+		return proc.SelfTreeCPU() - c0
+	}
+	return time.Since(t0)
 }
 
 // decided turns an SMT outcome without assumptions into a verdict, or nil
@@ -771,14 +807,14 @@ func (s *solve) checkLearn(ctx context.Context, limit time.Duration) (*outcome, 
 		}
 		cctx, cancel := ctx, context.CancelFunc(func() {})
 		if limit > 0 {
-			cctx, cancel = context.WithTimeout(ctx, limit/2-used)
+			cctx, cancel, _ = s.checkLimit(ctx, limit/2-used)
 		}
-		t0 := time.Now()
+		t0, c0 := time.Now(), proc.SelfTreeCPU()
 		o, err := s.smt.checkSmall(cctx, vars, s.smallBits)
 		cancel()
 		s.st.SMTCalls++
 		s.st.SMTTime += time.Since(t0)
-		used += time.Since(t0)
+		used += s.spentSince(t0, c0)
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, err

@@ -286,6 +286,12 @@ func (d *Diver) seedRound(ctx context.Context, r *rand.Rand, st *Stats, cst *cam
 		// (off, or a seed that says it is sat): no need to solve it
 		return nil, d.skipSeed(st, cst, name, SkipQuantifiers, true)
 	}
+	// Both sides refuse a seed over the node limit (NewFormula below,
+	// lazyFormula in unsatRound): count its tree before solving it, which
+	// would be wasted (issue 26: 45 of 310 QF_AUFLIA seeds, a solve each).
+	if _, err := lazyFormula(ss.st, ss.assertions, d.opt.MaxNodes, map[*smt.Term]int{}); errors.Is(err, errTooLarge) {
+		return nil, d.skipSeed(st, cst, name, SkipTooLarge, true)
+	}
 	var findings []campaign.Finding
 	var em *eval.Model
 	var seedCPU time.Duration // the seed's model run by the solver under test (mutantLimit)

@@ -87,12 +87,17 @@ func runDriver(ctx context.Context, name string, argv []string, t *trace.Trace, 
 	p := &solver.Profile{Name: name, Binary: argv[0], StdinArgs: argv[1:], OneShotArgs: argv[1:]}
 	r, err := solver.Run(ctx, p, solver.BytesInput(t.Plain()), solver.RunOptions{Limits: lim})
 	if err != nil {
+		if res := (&Result{Command: argv}); res.stopped(ctx) { // not started: tandem's stop, not a failure
+			return res, nil
+		}
 		return nil, err
 	}
 	res := &Result{Wall: r.Wall, CPU: r.CPU(), Command: argv}
 	res.Output = append(append(append([]byte{}, r.Stdout...), "\n== stderr\n"...), r.Stderr...)
 	ParseResponses(t, r.Stdout, res)
 	switch {
+	case res.stopped(ctx):
+		return res, nil
 	case r.Status == solver.StatusTimeout:
 		res.Timeout = true
 		res.Error = ""
@@ -100,9 +105,6 @@ func runDriver(ctx context.Context, name string, argv []string, t *trace.Trace, 
 	case r.Status == solver.StatusMemout:
 		res.Memout = true
 		res.Error = ""
-		return res, nil
-	case ctx.Err() != nil:
-		res.Timeout = true
 		return res, nil
 	}
 	first := firstLine(r.Stderr)

@@ -63,10 +63,11 @@ func (*Gophersat) Run(ctx context.Context, t *trace.Trace, lim Limits) (res *Res
 	case gophersatTurn <- struct{}{}:
 		defer func() { <-gophersatTurn }()
 	case <-ctx.Done():
-		res.Timeout = true
+		res.Stopped = true
 		return res, nil
 	}
 	lim = lim.withDefaults()
+	caller := ctx // its end is tandem's stop; cpuWatch's cancel is the trace's limit
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	start, cpu := time.Now(), threadMeter()
@@ -187,7 +188,7 @@ func (*Gophersat) Run(ctx context.Context, t *trace.Trace, lim Limits) (res *Res
 			a.Counts = []Count{{"CountModels", int64(n)}, {"Enumerate", int64(e.Enumerate(nil, nil))}}
 		}
 		if ctx.Err() != nil {
-			res.Timeout = true
+			res.Timeout = !res.stopped(caller)
 			return res, nil
 		}
 		res.Answers = append(res.Answers, a)

@@ -297,13 +297,13 @@ func (p *jvmProc) status() (exit int, signal string) {
 // run runs t on a process of the pool within the time limit: limit of the
 // JVM's CPU time, WallFactor × limit of wall-clock time.
 func (pl *jvmPool) run(ctx context.Context, t *trace.Trace, limit time.Duration) (*Result, error) {
-	if err := ctx.Err(); err != nil {
-		return &Result{Timeout: true, Command: pl.argv}, nil
+	if ctx.Err() != nil {
+		return &Result{Stopped: true, Command: pl.argv}, nil
 	}
 	p, err := pl.get(ctx)
 	if err != nil {
 		if ctx.Err() != nil {
-			return &Result{Timeout: true, Command: pl.argv}, nil
+			return &Result{Stopped: true, Command: pl.argv}, nil
 		}
 		return nil, err
 	}
@@ -375,7 +375,10 @@ func (pl *jvmPool) run(ctx context.Context, t *trace.Trace, limit time.Duration)
 	stderr := p.stderr.Take()
 	res.Output = outputOf(out, stderr)
 	ParseResponses(t, out, res)
-	if timedOut || ctx.Err() != nil {
+	if res.stopped(ctx) { // the stop also ends the read (AfterFunc above)
+		return res, nil
+	}
+	if timedOut {
 		res.Timeout, res.Error = true, ""
 		return res, nil
 	}

@@ -211,7 +211,10 @@ func (r *kissatRun) count(ctx context.Context) (int64, bool) {
 // timeout, crash or error is in r.res).
 func (r *kissatRun) solve(ctx context.Context, assumps []int, extra [][]int) (Status, []int, bool) {
 	left := r.lim.Time - r.used
-	if left <= 0 || ctx.Err() != nil {
+	if r.res.stopped(ctx) {
+		return Unknown, nil, true
+	}
+	if left <= 0 {
 		r.res.Timeout = true
 		return Unknown, nil, true
 	}
@@ -226,6 +229,9 @@ func (r *kissatRun) solve(ctx context.Context, assumps []int, extra [][]int) (St
 	p := solver.Command("kissat", r.k.Bin, argv...)
 	p.NormalExitCodes = []int{0, 10, 20}
 	run, err := solver.Run(ctx, p, solver.BytesInput(nil), solver.RunOptions{Limits: solver.Limits{CPU: left, Wall: WallFactor * left, Memory: r.lim.Memory}})
+	if r.res.stopped(ctx) {
+		return Unknown, nil, true
+	}
 	if err != nil {
 		r.res.Error = err.Error()
 		return Unknown, nil, true
@@ -233,7 +239,7 @@ func (r *kissatRun) solve(ctx context.Context, assumps []int, extra [][]int) (St
 	r.used += run.CPU()
 	r.res.Output = append(append(append([]byte{}, run.Stdout...), "\n== stderr\n"...), run.Stderr...)
 	switch {
-	case run.Status == solver.StatusTimeout || ctx.Err() != nil:
+	case run.Status == solver.StatusTimeout:
 		r.res.Timeout = true
 		return Unknown, nil, true
 	case run.Status == solver.StatusMemout:
@@ -329,6 +335,9 @@ func (r *kissatRun) checkProof(ctx context.Context, cnf, proof string) {
 	p := solver.Command("drat-trim", r.k.DratTrim, cnf, proof)
 	p.NormalExitCodes = []int{0, 1}
 	run, err := solver.Run(ctx, p, solver.BytesInput(nil), solver.RunOptions{Limits: solver.Limits{CPU: 60 * time.Second, Wall: 120 * time.Second}})
+	if r.res.stopped(ctx) { // drat-trim was not run or was killed: no verdict
+		return
+	}
 	if err != nil {
 		r.res.ProofError = "drat-trim: " + err.Error()
 		return

@@ -58,6 +58,9 @@ func Replay(ctx context.Context, w io.Writer, t *trace.Trace, tg Target, lim Lim
 	if res.Timeout {
 		fmt.Fprintln(w, "timeout")
 	}
+	if res.Stopped {
+		fmt.Fprintln(w, "stopped")
+	}
 	if res.ProofChecked && res.ProofError == "" {
 		fmt.Fprintln(w, "proof checked")
 	}

@@ -112,13 +112,12 @@ func (s *System) Iterate(ctx context.Context, it *campaign.Iteration) ([]campaig
 	if err != nil {
 		return nil, st, err
 	}
-	if ctx.Err() != nil {
-		// Cut short by the campaign (its budget, a stop), not by the
-		// trace's limit: not a timeout, whatever the target says.
-		res.Timeout = false
-	}
+	// Cut short by the campaign (its budget, a stop), not by the trace's
+	// limit: no outcome, whatever the target says (the targets say
+	// Stopped themselves: TestStopIsNoOutcome).
+	res.stopped(ctx)
 	countRun(&st, t, res) // also when cut short: the work was done
-	if ctx.Err() != nil {
+	if res.Stopped {
 		return nil, st, nil
 	}
 	if res.Timeout {

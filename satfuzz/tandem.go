@@ -99,6 +99,7 @@ const MaxEnumerate = 1 << 16
 // Run executes the trace on a fresh sat.Solver.
 func (t *Tandem) Run(ctx context.Context, tr *trace.Trace, lim Limits) (res *Result, err error) {
 	lim = lim.withDefaults()
+	caller := ctx // its end is tandem's stop; cpuWatch's cancel is the trace's limit
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	start, cpu := time.Now(), threadMeter()
@@ -217,7 +218,7 @@ func (t *Tandem) Run(ctx context.Context, tr *trace.Trace, lim Limits) (res *Res
 			a.Counts = []Count{{"blocking", enumerateBlocking(ctx, s, maxVar)}}
 		}
 		if ctx.Err() != nil {
-			res.Timeout = true
+			res.Timeout = !res.stopped(caller)
 			return res, nil
 		}
 		res.Answers = append(res.Answers, a)
@@ -232,7 +233,7 @@ func (t *Tandem) Run(ctx context.Context, tr *trace.Trace, lim Limits) (res *Res
 	_, perr := idrup.Check(ctx, idrup.Source{Name: "trace.icnf", R: &icnf}, idrup.Source{Name: "trace.idrup", R: &proof}, idrup.Options{})
 	if perr != nil {
 		if ctx.Err() != nil {
-			res.Timeout = true
+			res.Timeout = !res.stopped(caller)
 			return res, nil
 		}
 		res.ProofError = perr.Error()

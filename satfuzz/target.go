@@ -55,6 +55,10 @@ type Result struct {
 	Crash string
 	// Timeout and Memout say the run hit its limits.
 	Timeout, Memout bool
+	// Stopped says tandem stopped the run (the caller's context ended: a
+	// cancel, the campaign budget's deadline, the pool's Close): no
+	// outcome, neither a timeout nor an error nor a crash (issue 26).
+	Stopped bool
 	// ProofError is the first failure of the target's proof check ("" when
 	// there was none or the target writes no proof); ProofChecked says one
 	// was checked.
@@ -268,4 +272,15 @@ func parseAnswer(c trace.Call, line string) (Answer, error) {
 		}
 	}
 	return a, nil
+}
+
+// stopped marks r Stopped, with no outcome, when ctx (the caller's context,
+// not a trace limit's) has ended, and reports whether it has: tandem's stop
+// is never the target's timeout, error or crash (issue 26).
+func (r *Result) stopped(ctx context.Context) bool {
+	if ctx.Err() == nil {
+		return false
+	}
+	r.Stopped, r.Timeout, r.Memout, r.Error, r.Crash, r.ProofError = true, false, false, "", "", ""
+	return true
 }

@@ -169,6 +169,11 @@ type Options struct {
 	// goroutine and are not interrupted: Go cannot stop a goroutine, and
 	// the evaluator always terminates.
 	CallTimeout time.Duration
+	// CallWall is the wall-clock safety limit of an exec box's call, whose
+	// CallTimeout is CPU time of the box's process tree (default
+	// ExecWallFactor × CallTimeout): it bounds a box that waits without
+	// using CPU.
+	CallWall time.Duration
 	// MemoryLimit bounds a box's memory in bytes: a WebAssembly instance's
 	// linear memory (default DefaultWasmMemory, at most 4 GiB) or an exec
 	// box's address space with RLIMIT_AS (default DefaultExecMemory;
@@ -196,6 +201,9 @@ const (
 func (o Options) withDefaults() Options {
 	if o.CallTimeout <= 0 {
 		o.CallTimeout = DefaultCallTimeout
+	}
+	if o.CallWall <= 0 {
+		o.CallWall = ExecWallFactor * o.CallTimeout
 	}
 	if o.CacheDir == "" {
 		if d, err := os.UserCacheDir(); err == nil {

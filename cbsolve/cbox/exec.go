@@ -61,7 +61,7 @@ func OpenExec(ctx context.Context, argv []string, f *smt.Func, opts Options) (Bo
 	}
 	e := &execBox{
 		f: f, sig: signatureOf(f), path: path, argv: argv,
-		timeout: opts.CallTimeout, mem: mem,
+		timeout: opts.CallTimeout, wall: opts.CallWall, mem: mem,
 		name: smt.QuoteSymbol(f.Name),
 	}
 	p, err := e.start()
@@ -73,12 +73,19 @@ func OpenExec(ctx context.Context, argv []string, f *smt.Func, opts Options) (Bo
 	return newBox(f, e), nil
 }
 
+// ExecWallFactor × Options.CallTimeout is the default wall-clock safety
+// limit of an exec box's call (Options.CallWall), whose limit is CPU time
+// of the box's process tree: room for a loaded machine, as the solve's
+// own (cbsolve.WallFactor).
+const ExecWallFactor = 3
+
 type execBox struct {
 	f       *smt.Func
 	sig     signature
 	path    string
 	argv    []string
 	timeout time.Duration
+	wall    time.Duration // the call's wall-clock safety limit
 	mem     int64
 	name    string // f's name as written on the line
 
@@ -224,16 +231,19 @@ func (e *execBox) roundTrip(ctx context.Context, line []byte) (string, error) {
 		}
 	}
 	p := e.p
-	deadline := time.Now().Add(e.timeout)
-	p.Stdout.SetReadDeadline(deadline)
-	p.Stdin.SetWriteDeadline(deadline)
-	var stop func() bool
-	if ctx.Done() != nil {
-		stop = context.AfterFunc(ctx, func() {
-			p.Stdout.SetReadDeadline(time.Now())
-			p.Stdin.SetWriteDeadline(time.Now())
-		})
-	}
+	// The call's limit is CPU time of the box's process tree, so that a
+	// loaded machine does not fail a call (nor cache the failure); twice
+	// it in wall time bounds a box that waits without using CPU.
+	lim, cancel := proc.WithCPULimit(ctx, e.timeout, e.wall, p.TreeCPU)
+	defer cancel()
+	p.Stdout.SetReadDeadline(time.Time{})
+	p.Stdin.SetWriteDeadline(time.Time{})
+	fired := make(chan struct{})
+	stop := context.AfterFunc(lim, func() {
+		p.Stdout.SetReadDeadline(time.Now())
+		p.Stdin.SetWriteDeadline(time.Now())
+		close(fired)
+	})
 	_, werr := p.Stdin.Write(line)
 	var ans []byte
 	var rerr error
@@ -250,8 +260,8 @@ func (e *execBox) roundTrip(ctx context.Context, line []byte) (string, error) {
 			}
 		}
 	}
-	if stop != nil {
-		stop()
+	if !stop() {
+		<-fired // its deadlines are set: a kept process gets new ones next call
 	}
 	err := werr
 	if err == nil {
@@ -270,7 +280,10 @@ func (e *execBox) roundTrip(ctx context.Context, line []byte) (string, error) {
 	}
 	if errors.Is(err, os.ErrDeadlineExceeded) {
 		e.discard()
-		return "", &Error{Kind: Timeout, Msg: fmt.Sprintf("no answer within %v", e.timeout)}
+		if lim.Hit() == "wall" {
+			return "", &Error{Kind: Timeout, Msg: fmt.Sprintf("no answer within %v of wall time (the safety limit; the CPU limit is %v)", e.wall, e.timeout)}
+		}
+		return "", &Error{Kind: Timeout, Msg: fmt.Sprintf("no answer within %v of CPU time", e.timeout)}
 	}
 	// The process closed its end: it died (or closed stdout) mid-call.
 	select {

@@ -316,19 +316,40 @@ func TestExecSet(t *testing.T) {
 	s := NewSet(opts)
 	s.Add(helperBox(t, f, opts))
 	defer s.Close()
-	start := time.Now()
 	for i := 0; i < 3; i++ {
 		_, err := s.Call(f, []uint64{1})
 		wantKind(t, err, Timeout)
 	}
-	if el := time.Since(start); el > 2*shortTimeout {
-		t.Fatalf("three calls on a cached timeout took %v", el)
-	}
-	st := s.Stats()
+	st := s.Stats() // one run, two hits: the timeout is cached (no clock: the hang's wall limit is ExecWallFactor × the call's)
 	if st.Hits != 2 || st.Errors[Timeout] != 3 {
 		t.Fatalf("stats %+v", st)
 	}
 	if x, err := s.Call(f, []uint64{7}); err != nil || x != 7 {
 		t.Fatalf("hang 7 = %d, %v", x, err)
+	}
+}
+
+// TestExecCallLimitIsTreeCPU: an exec box's call limit (--cb-timeout) is
+// CPU time of the box's process tree, with Options.CallWall of wall time
+// as the safety limit (issue 26, class C): a box that burns CPU is cut by
+// the CPU limit (the wall limit far), one that sleeps by the wall limit
+// (the CPU limit far). The reason is checked, not the clock.
+func TestExecCallLimitIsTreeCPU(t *testing.T) {
+	for _, c := range []struct {
+		name        string
+		limit, wall time.Duration
+		want        string
+	}{
+		{"burn", shortTimeout, 5 * time.Minute, "within 700ms of CPU time"},
+		{"hang", 5 * time.Minute, shortTimeout, "within 700ms of wall time (the safety limit"},
+	} {
+		opts := testOptions()
+		opts.CallTimeout, opts.CallWall = c.limit, c.wall
+		b := helperBox(t, decl(c.name, bv(8), bv(8)), opts)
+		_, err := b.(Bits).CallBits(context.Background(), []uint64{1})
+		wantKind(t, err, Timeout, c.want)
+		if x, err := b.(Bits).CallBits(context.Background(), []uint64{2}); err != nil || x != 2 {
+			t.Fatalf("%s after a timeout: %d, %v", c.name, x, err)
+		}
 	}
 }

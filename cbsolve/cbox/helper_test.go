@@ -19,6 +19,7 @@ const helperEnv = "TANDEM_CBOX_HELPER"
 //	add a b      a+b (Ints)
 //	not b        the negation of a Bool
 //	hang x       hangs when x is 1, else x
+//	burn x       spins on the CPU when x is 1, else x
 //	die x        exits with status 3 when x is 1 (after a line on stderr), else x
 //	garbage x    prints garbage when x is 1, else x
 //	fail x       answers "error x is odd" when x is odd, else x
@@ -60,6 +61,10 @@ func runHelper() int {
 		case "hang":
 			if f[1] == "1" {
 				time.Sleep(time.Hour)
+			}
+			fmt.Fprintln(out, f[1])
+		case "burn":
+			for n := 0; f[1] == "1"; n++ {
 			}
 			fmt.Fprintln(out, f[1])
 		case "die":
