@@ -5,7 +5,6 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
-	"time"
 
 	"tandem/internal/strstest"
 	"tandem/smt"
@@ -100,7 +99,6 @@ func TestHugeBounds(t *testing.T) {
 		{`(re.* ((_ re.loop 0 1000000000) (re.union (str.to_re "a") (str.to_re "aa"))))`, a4000, true},
 		{`(re.comp ((_ re.^ 1000000000) (re.opt (str.to_re "a"))))`, a4000 + "b", true},
 	}
-	start := time.Now()
 	for _, c := range cases {
 		r, err := b.Compile(re(t, c.re))
 		if err != nil {
@@ -110,8 +108,8 @@ func TestHugeBounds(t *testing.T) {
 			t.Errorf("(str.in_re a^%d %s) = %v, want %v", len(c.s), c.re, got, c.want)
 		}
 	}
-	if d := time.Since(start); d > 5*time.Second || b.Len() > 100000 {
-		t.Errorf("huge bounds took %v and %d states", d, b.Len())
+	if b.Len() > 100000 { // the automaton's size, not the clock, says the bounds were not unrolled
+		t.Errorf("huge bounds made %d states", b.Len())
 	}
 }
 
