@@ -23,16 +23,7 @@ func TestSolveTimeoutIsTreeCPU(t *testing.T) {
 	if err := os.WriteFile(script, []byte("(set-logic QF_BV)\n(declare-const x (_ BitVec 8))\n(assert (= x #x01))\n(assert (= x #x02))\n(check-sat)\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	var toml strings.Builder
-	for name, onCheck := range map[string]string{"burnsmt": "while :; do :; done", "sleepsmt": "exec sleep 600"} {
-		loop := `while read -r l; do case "$l" in *check-sat*) ` + onCheck + `;; *) echo success;; esac; done`
-		fmt.Fprintf(&toml, "[solver.%s]\nbase = \"generic\"\nbinary = \"/bin/sh\"\ninteractive_args = [%q, %q]\none_shot_args = [%q, %q, \"{file}\"]\nstdin_args = [%q, %q]\nversion_args = [%q, %q]\n",
-			name, "-c", loop, "-c", onCheck, "-c", onCheck, "-c", "echo "+name+" 1.0")
-	}
-	profiles := filepath.Join(dir, "solvers.toml")
-	if err := os.WriteFile(profiles, []byte(toml.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	profiles := fakeEngines(t, dir)
 	for _, c := range []struct {
 		engine        string
 		timeout, wall time.Duration
@@ -52,6 +43,24 @@ func TestSolveTimeoutIsTreeCPU(t *testing.T) {
 	}
 }
 
+// fakeEngines writes a profiles file with two SMT engines that answer
+// success to everything but check-sat, where burnsmt burns CPU and
+// sleepsmt sleeps, and returns its path.
+func fakeEngines(t *testing.T, dir string) string {
+	t.Helper()
+	var toml strings.Builder
+	for name, onCheck := range map[string]string{"burnsmt": "while :; do :; done", "sleepsmt": "exec sleep 600"} {
+		loop := `while read -r l; do case "$l" in *check-sat*) ` + onCheck + `;; *) echo success;; esac; done`
+		fmt.Fprintf(&toml, "[solver.%s]\nbase = \"generic\"\nbinary = \"/bin/sh\"\ninteractive_args = [%q, %q]\none_shot_args = [%q, %q, \"{file}\"]\nstdin_args = [%q, %q]\nversion_args = [%q, %q]\n",
+			name, "-c", loop, "-c", onCheck, "-c", onCheck, "-c", "echo "+name+" 1.0")
+	}
+	profiles := filepath.Join(dir, "solvers.toml")
+	if err := os.WriteFile(profiles, []byte(toml.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return profiles
+}
+
 // TestInnerLimitsAreTreeCPU: with TreeCPU the solve's inner limits (the
 // pre-check's quarter of Timeout, SMTCallTimeout) are CPU time of the
 // process tree too, under the wall-clock safety limit (issue 26, class
@@ -67,16 +76,7 @@ func TestInnerLimitsAreTreeCPU(t *testing.T) {
 		"(declare-const x (_ BitVec 32))\n(assert (= (f x) #x00000001))\n(assert (bvugt x #x00000005))\n(check-sat)\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	var toml strings.Builder
-	for name, onCheck := range map[string]string{"burnsmt": "while :; do :; done", "sleepsmt": "exec sleep 600"} {
-		loop := `while read -r l; do case "$l" in *check-sat*) ` + onCheck + `;; *) echo success;; esac; done`
-		fmt.Fprintf(&toml, "[solver.%s]\nbase = \"generic\"\nbinary = \"/bin/sh\"\ninteractive_args = [%q, %q]\none_shot_args = [%q, %q, \"{file}\"]\nstdin_args = [%q, %q]\nversion_args = [%q, %q]\n",
-			name, "-c", loop, "-c", onCheck, "-c", onCheck, "-c", "echo "+name+" 1.0")
-	}
-	profiles := filepath.Join(dir, "solvers.toml")
-	if err := os.WriteFile(profiles, []byte(toml.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	profiles := fakeEngines(t, dir)
 	for _, c := range []struct {
 		engine               string
 		timeout, wall, check time.Duration
